@@ -1,0 +1,13 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The page's locale, from its URL; for the API, from the user or the request. */
+    locale: import('./lib/i18n/index.ts').Locale;
+    /** The path without its locale prefix. */
+    path: string;
+    user?: import('./lib/server/auth/sessions.ts').UserRow;
+    session?: import('./lib/server/auth/sessions.ts').SessionRow;
+    authVia?: 'bearer' | 'cookie';
+  }
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginSchema, type LoginInput } from '../../lib/schemas/auth.ts';
+import { api } from '../../lib/client/api.ts';
+import { setToken } from '../../lib/stores/auth.ts';
+import { localizedPath, type Locale } from '../../lib/i18n/index.ts';
+import type { UserDto } from '../../lib/schemas/user.ts';
+import { island } from '../shared/island.tsx';
+import { useT, type IslandProps } from '../shared/i18n.ts';
+import { Field } from '../shared/Field.tsx';
+import { applyServerError } from '../shared/forms.ts';
+
+interface Props extends IslandProps {
+  /** Where the guard stopped the visitor, followed after login. */
+  from?: string;
+}
+
+function LoginForm(props: Props) {
+  const { t, href } = useT(props);
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, setError, formState } = useForm<LoginInput>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '', remember: true },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    let grant: { accessToken: string; tokenExpires: number };
+    try {
+      grant = await api('auth/email/login', { method: 'POST', body: values });
+    } catch (error) {
+      setFormError(applyServerError(error, setError, ['email', 'password']));
+      return;
+    }
+    setToken(grant.accessToken, grant.tokenExpires);
+    try {
+      const user = await api<UserDto>('users/profile');
+      window.location.assign(localizedPath(props.from ?? '/profile', user.settings.lang as Locale));
+    } catch (error) {
+      console.error('[auth] profile fetch after login failed', error);
+      window.location.assign(href('/error'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {formError && <p className="form-error" role="alert">{t(formError)}</p>}
+      <Field label={t('auth.email')} type="email" autoComplete="email" error={errors.email?.message && t(errors.email.message)} {...register('email')} />
+      <Field label={t('auth.password')} type="password" autoComplete="current-password" error={errors.password?.message && t(errors.password.message)} {...register('password')} />
+      <label className="check">
+        <input type="checkbox" {...register('remember')} /> {t('auth.remember')}
+      </label>
+      <button className="btn btn-block" type="submit" disabled={isSubmitting}>
+        {t('auth.login_submit')}
+      </button>
+    </form>
+  );
+}
+
+export default island(LoginForm);

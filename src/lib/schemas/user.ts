@@ -1,0 +1,19 @@
+import type { Locale } from '../i18n/index.ts';
+import type { Role, Status } from './auth.ts';
+
+/** The User entity of SPEC.md §3 as the API and the islands see it. */
+export interface UserDto {
+  id: string;
+  email: string;
+  name: string;
+  surname: string;
+  role: Role;
+  status: Status;
+  image: string | null;
+  companyName: string | null;
+  inviteUser: { name: string; surname: string; companyName: string | null } | null;
+  createdAt: string;
+  settings: { lang: Locale };
+  unreadMessage: number;
+  resume: string | null;
+}

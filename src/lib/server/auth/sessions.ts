@@ -1,0 +1,118 @@
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { getDb, schema } from '../db/index.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+export const REFRESH_COOKIE = 'rt';
+const PERSISTENT_DAYS = 30;
+const BROWSER_SESSION_DAYS = 1;
+/** After a rotation the previous token still counts this long: parallel tabs refresh together. */
+const ROTATION_GRACE_MS = 30_000;
+
+export type SessionRow = typeof schema.sessions.$inferSelect;
+export type UserRow = typeof schema.users.$inferSelect;
+
+export async function createSession(
+  userId: string,
+  { persistent, ip, userAgent }: { persistent: boolean; ip?: string; userAgent?: string },
+): Promise<{ session: SessionRow; token: string }> {
+  const db = await getDb();
+  const token = randomToken();
+  const days = persistent ? PERSISTENT_DAYS : BROWSER_SESSION_DAYS;
+  const [session] = await db
+    .insert(schema.sessions)
+    .values({
+      userId,
+      tokenHash: sha256(token),
+      persistent,
+      expiresAt: new Date(Date.now() + days * 86_400_000),
+      ip,
+      userAgent: userAgent?.slice(0, 300),
+    })
+    .returning();
+  return { session: session!, token };
+}
+
+/** The live session and user behind a refresh token, or undefined. */
+export async function findByToken(token: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const db = await getDb();
+  const hash = sha256(token);
+  const [row] = await db
+    .select({ session: schema.sessions, user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(
+      and(
+        or(
+          eq(schema.sessions.tokenHash, hash),
+          and(
+            eq(schema.sessions.previousTokenHash, hash),
+            gt(schema.sessions.rotatedAt, new Date(Date.now() - ROTATION_GRACE_MS)),
+          ),
+        ),
+        isNull(schema.sessions.revokedAt),
+        gt(schema.sessions.expiresAt, new Date()),
+        isNull(schema.users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findById(sessionId: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ session: schema.sessions, user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(
+      and(
+        eq(schema.sessions.id, sessionId),
+        isNull(schema.sessions.revokedAt),
+        gt(schema.sessions.expiresAt, new Date()),
+        isNull(schema.users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Replaces the session's token; a persistent session's life starts again. */
+export async function rotate(session: SessionRow): Promise<string> {
+  const db = await getDb();
+  const token = randomToken();
+  const days = session.persistent ? PERSISTENT_DAYS : BROWSER_SESSION_DAYS;
+  await db
+    .update(schema.sessions)
+    .set({
+      tokenHash: sha256(token),
+      previousTokenHash: session.tokenHash,
+      rotatedAt: new Date(),
+      expiresAt: new Date(Date.now() + days * 86_400_000),
+    })
+    .where(eq(schema.sessions.id, session.id));
+  return token;
+}
+
+export async function revoke(sessionId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(schema.sessions).set({ revokedAt: new Date() }).where(eq(schema.sessions.id, sessionId));
+}
+
+export async function revokeAllOf(userId: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(schema.sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
+}
+
+export function cookieOptions(persistent: boolean, secure: boolean) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    path: '/',
+    ...(persistent ? { maxAge: PERSISTENT_DAYS * 86_400 } : {}),
+  };
+}
+

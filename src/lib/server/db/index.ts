@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema.ts';
+import { startEmbedded, type EmbeddedServer } from './embedded.ts';
+import { env } from '../env.ts';
+import { singleton, getSingleton, clearSingleton } from '../singleton.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  embedded?: EmbeddedServer;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A server to use; without it the embedded one under `dataDir` starts. */
+  url?: string;
+  dataDir?: string;
+  /** Apply pending migrations before answering. */
+  migrate?: boolean;
+  /** Adopt (and later stop) an embedded server found running; a CLI tool leaves it alone. */
+  adopt?: boolean;
+  log?: (line: string) => void;
+  max?: number;
+}
+
+function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const beside = path.resolve(here, '../../../../drizzle');
+  return fs.existsSync(path.join(beside, 'meta')) ? beside : path.resolve('drizzle');
+}
+
+/** Applies the committed migrations; an advisory lock keeps two processes from racing. */
+export async function applyMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  const log = options.log ?? (() => {});
+  let embedded: EmbeddedServer | undefined;
+  let url = options.url;
+  if (!url) {
+    const dataDir = options.dataDir ?? env().DATA_DIR;
+    embedded = await startEmbedded(path.join(dataDir, 'pg'), { adopt: options.adopt ?? true, log });
+    url = embedded.url;
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // an idle client losing its server must not crash the process; the next query reports it
+  pool.on('error', (error) => log(`database connection lost: ${error.message}`));
+  try {
+    if (options.migrate ?? true) await applyMigrations(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    url,
+    embedded,
+    async close() {
+      await pool.end().catch(() => {});
+      await embedded?.stop();
+    },
+  };
+}
+
+const KEY = 'database';
+
+/** The process's database, opened from the environment on first use. */
+export function database(): Promise<Database> {
+  return singleton(KEY, () =>
+    openDatabase({ url: env().DATABASE_URL, log: (line) => console.log(`[db] ${line}`) }),
+  );
+}
+
+/** Hands an already opened database to everything in this process (server entry, tests). */
+export function provideDatabase(value: Database): void {
+  clearSingleton(KEY);
+  singleton(KEY, () => Promise.resolve(value));
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = getSingleton<Promise<Database>>(KEY);
+  clearSingleton(KEY);
+  if (current) await (await current).close();
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+export { schema };

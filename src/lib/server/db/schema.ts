@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A company and everyone it invited; a self-registered recruiter or customer starts one too. */
+export const spaces = pgTable('spaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
+    role: smallint('role').notNull(),
+    status: smallint('status').notNull(),
+    image: text('image'),
+    companyName: text('company_name'),
+    lang: text('lang').notNull().default('en'),
+    spaceId: uuid('space_id').references(() => spaces.id),
+    invitedBy: uuid('invited_by'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // a deleted account frees its address for a new registration
+    uniqueIndex('users_email_live').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('users_space').on(t.spaceId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The token before the last rotation stays valid for a few seconds: tabs refresh at once. */
+    previousTokenHash: text('previous_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    persistent: boolean('persistent').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token').on(t.tokenHash),
+    index('sessions_previous_token').on(t.previousTokenHash),
+    index('sessions_user').on(t.userId),
+  ],
+);
+
+/** One-time codes sent by e-mail: address verification and e-mail change. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    newEmail: text('new_email'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_user').on(t.userId, t.purpose)],
+);
+
+/** Fixed-window counters shared by every process on the database. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Values generated once per installation, such as the token-signing secret. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Recruit <no-reply@localhost>'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+
+/** Parses the environment once; a bad value stops the start with a message naming it. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(source[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+export class ConfigError extends Error {}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}

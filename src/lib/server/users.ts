@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { getDb, schema } from './db/index.ts';
+import { unreadCount } from './unread.ts';
+import type { Locale } from '../i18n/index.ts';
+import type { Role, Status } from '../schemas/auth.ts';
+import type { UserDto } from '../schemas/user.ts';
+
+export type { UserDto };
+
+export type UserRow = typeof schema.users.$inferSelect;
+
+export async function toUserDto(user: UserRow): Promise<UserDto> {
+  const db = await getDb();
+  let inviteUser: UserDto['inviteUser'] = null;
+  if (user.invitedBy) {
+    const [inviter] = await db.select().from(schema.users).where(eq(schema.users.id, user.invitedBy));
+    if (inviter && !inviter.deletedAt) {
+      inviteUser = { name: inviter.name, surname: inviter.surname, companyName: await spaceCompanyName(inviter) };
+    }
+  }
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    surname: user.surname,
+    role: user.role as Role,
+    status: user.status as Status,
+    image: user.image ? `/uploads/${user.image}` : null,
+    companyName: user.companyName,
+    inviteUser,
+    createdAt: user.createdAt.toISOString(),
+    settings: { lang: user.lang as Locale },
+    unreadMessage: await unreadCount(user.id),
+    resume: null,
+  };
+}
+
+/** The company name of a user's space: their own, or the company user's of the space. */
+async function spaceCompanyName(user: UserRow): Promise<string | null> {
+  if (user.companyName) return user.companyName;
+  if (!user.spaceId) return null;
+  const db = await getDb();
+  const [company] = await db
+    .select({ companyName: schema.users.companyName })
+    .from(schema.users)
+    .where(eq(schema.users.spaceId, user.spaceId))
+    .orderBy(schema.users.createdAt)
+    .limit(1);
+  return company?.companyName ?? null;
+}
+
+/** "Name S." as the header shows it. */
+export function shortName(user: Pick<UserDto, 'name' | 'surname' | 'email'>): string {
+  if (!user.name) return user.email;
+  return user.surname ? `${user.name} ${user.surname[0]!.toUpperCase()}.` : user.name;
+}

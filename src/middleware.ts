@@ -1,0 +1,134 @@
+import { defineMiddleware } from 'astro:middleware';
+import { accessOf, safeFrom } from './lib/routes.ts';
+import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from './lib/i18n/index.ts';
+import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
+import { env } from './lib/server/env.ts';
+import { AppError, errorResponse } from './lib/server/http.ts';
+import { STATUS } from './lib/schemas/auth.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function localeFromHeader(header: string | null): Locale {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().slice(0, 2).toLowerCase();
+    if (isLocale(tag)) return tag;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** A cookie-authenticated change must come from this site's own pages. */
+function sameOrigin(request: Request, url: URL): boolean {
+  const origin = request.headers.get('origin');
+  if (origin) return origin === url.origin || origin === new URL(env().PUBLIC_URL).origin;
+  return request.headers.get('sec-fetch-site') === 'same-origin';
+}
+
+const COMPRESSIBLE = /^(text\/html|application\/json)/;
+
+/** Pages and API answers go out gzipped: on a slow line that halves the time to interactive. */
+function compress(request: Request, response: Response): Response {
+  const type = response.headers.get('content-type') ?? '';
+  if (
+    !response.body ||
+    !COMPRESSIBLE.test(type) ||
+    response.headers.has('content-encoding') ||
+    !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+  ) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set('content-encoding', 'gzip');
+  headers.delete('content-length');
+  headers.append('vary', 'Accept-Encoding');
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url, cookies, locals } = context;
+
+  if (url.pathname.startsWith('/api/')) {
+    try {
+      const auth = await resolveAuth(request, cookies);
+      if (auth) {
+        if (auth.via === 'cookie' && !SAFE_METHODS.has(request.method) && !sameOrigin(request, url)) {
+          throw new AppError(403, 'error.common.bad_origin');
+        }
+        locals.user = auth.user;
+        locals.session = auth.session;
+        locals.authVia = auth.via;
+      }
+      const lng = url.searchParams.get('lng');
+      locals.locale = isLocale(lng) ? lng : ((auth?.user.lang as Locale | undefined) ?? localeFromHeader(request.headers.get('accept-language')));
+      locals.path = url.pathname;
+      const response = await next();
+      // an unknown path or method still answers in the API's JSON shape
+      if (response.status >= 400 && !response.headers.get('content-type')?.includes('application/json')) {
+        const key = response.status === 404 ? 'error.common.not_found' : response.status === 405 ? 'error.common.method_not_allowed' : 'error.internal';
+        return errorResponse(new AppError(response.status === 404 || response.status === 405 ? response.status : 500, key));
+      }
+      return compress(request, response);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }
+
+  const { locale, path } = splitLocale(url.pathname);
+  locals.locale = locale;
+  locals.path = path;
+
+  // ?lng=ru sends the visitor to the same page in that locale
+  const lng = url.searchParams.get('lng');
+  if (lng !== null && SAFE_METHODS.has(request.method)) {
+    const params = new URLSearchParams(url.search);
+    params.delete('lng');
+    const query = params.size ? `?${params}` : '';
+    return context.redirect(localizedPath(path, isLocale(lng) ? lng : locale) + query, 302);
+  }
+
+  const auth = await resolveAuth(request, cookies).catch((error: unknown) => {
+    console.error('[auth] session lookup failed', error);
+    return undefined;
+  });
+  if (auth) {
+    locals.user = auth.user;
+    locals.session = auth.session;
+    locals.authVia = auth.via;
+  }
+  const user = auth?.user;
+  const to = (target: string) => context.redirect(localizedPath(target, locale), 302);
+  const access = accessOf(path);
+  const verified = user?.status === STATUS.ACTIVE;
+
+  switch (access.kind) {
+    case 'public':
+      break;
+    case 'auth':
+      if (verified) return to('/profile');
+      break;
+    case 'verify':
+      if (!user) return to('/auth/register');
+      if (verified) return to('/profile');
+      break;
+    case 'onboarding':
+      if (!user) return to(`/auth/login?from=${encodeURIComponent(path)}`);
+      if (!verified) return to('/auth/register/verify');
+      break;
+    case 'private':
+      if (!user) {
+        const from = safeFrom(path + url.search) ?? '/profile';
+        return to(`/auth/login?from=${encodeURIComponent(from)}`);
+      }
+      if (!verified) return to('/auth/register/verify');
+      if (!roleAllowed(user.role, access.roles)) return to('/profile');
+      break;
+  }
+
+  // one tree of pages serves every locale: /ru/auth/login renders /auth/login
+  const response = locale !== DEFAULT_LOCALE ? await next(path + url.search) : await next();
+  return compress(request, response);
+});
+

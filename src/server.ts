@@ -1,0 +1,78 @@
+/**
+ * The production entry: one process, one port. node:http serves the built static files and
+ * the uploads, hands everything else to Astro's handler, and carries socket.io at /ws.
+ * Run as `node src/server.ts` after `astro build` (Node strips the types itself).
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ConfigError, env } from './lib/server/env.ts';
+import { closeDatabase, openDatabase, provideDatabase } from './lib/server/db/index.ts';
+import { attachRealtime } from './lib/server/realtime.ts';
+import { createStaticHandler } from './lib/server/static.ts';
+
+// called without `next`, Astro renders its own 404 page (through the middleware) for unknown paths
+type AstroHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = env();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    log: (line) => console.log(`[db] ${line}`),
+  });
+  provideDatabase(database);
+
+  const entry = pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href;
+  const { handler } = (await import(entry)) as { handler: AstroHandler };
+  const serveStatic = createStaticHandler({
+    clientDir: path.join(root, 'dist/client'),
+    uploadsDir: path.join(config.DATA_DIR, 'uploads'),
+  });
+
+  const server = http.createServer((req, res) => {
+    if (req.url === '/healthz') {
+      database.pool
+        .query('select 1')
+        .then(() => {
+          res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
+        })
+        .catch(() => {
+          res.writeHead(503, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('database unavailable');
+        });
+      return;
+    }
+    serveStatic(req, res, () => void handler(req, res));
+  });
+  server.keepAliveTimeout = 65_000;
+  const io = await attachRealtime(server);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  console.log(`Recruit is serving ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing sockets and the database`);
+    const forced = setTimeout(() => process.exit(1), 15_000);
+    forced.unref();
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    server.closeAllConnections();
+    await closeDatabase();
+    clearTimeout(forced);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  void closeDatabase().finally(() => process.exit(1));
+});
