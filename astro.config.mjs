@@ -29,6 +29,8 @@ export default defineConfig({
     routing: 'manual',
   },
   compressHTML: true,
+  // the middleware checks Origin for every cookie-authenticated change, API included (docs/decisions)
+  security: { checkOrigin: false },
   devToolbar: { enabled: false },
   vite: {
     build: { assetsInlineLimit: 0 },

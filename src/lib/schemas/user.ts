@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { requiredText, SettingsSchema } from './common.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Role, Status } from './auth.ts';
 
@@ -17,3 +19,13 @@ export interface UserDto {
   unreadMessage: number;
   resume: string | null;
 }
+
+
+/** Personal info; the company name is required only of the company role (checked on the server). */
+export const ProfileSchema = z.object({
+  name: requiredText('validation.name_required'),
+  surname: requiredText('validation.surname_required'),
+  companyName: z.string().trim().max(200, 'validation.too_long').optional(),
+  settings: SettingsSchema.optional(),
+});
+export type ProfileInput = z.input<typeof ProfileSchema>;

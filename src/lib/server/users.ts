@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { unreadCount } from './unread.ts';
 import type { Locale } from '../i18n/index.ts';
-import type { Role, Status } from '../schemas/auth.ts';
+import { ROLE, type Role, type Status } from '../schemas/auth.ts';
+import { AppError } from './http.ts';
 import type { UserDto } from '../schemas/user.ts';
 
 export type { UserDto };
@@ -53,4 +54,29 @@ async function spaceCompanyName(user: UserRow): Promise<string | null> {
 export function shortName(user: Pick<UserDto, 'name' | 'surname' | 'email'>): string {
   if (!user.name) return user.email;
   return user.surname ? `${user.name} ${user.surname[0]!.toUpperCase()}.` : user.name;
+}
+
+/** Updates name, surname, language and (company only) the company name. */
+export async function updateProfile(
+  user: UserRow,
+  input: { name: string; surname: string; companyName?: string; settings?: { lang?: Locale } },
+): Promise<UserRow> {
+  if (user.role === ROLE.COMPANY && input.companyName !== undefined && !input.companyName) {
+    throw new AppError(400, 'error.common.invalid_body', { companyName: 'validation.company_required' });
+  }
+  if (user.role === ROLE.COMPANY && !user.companyName && !input.companyName) {
+    throw new AppError(400, 'error.common.invalid_body', { companyName: 'validation.company_required' });
+  }
+  const db = await getDb();
+  const [updated] = await db
+    .update(schema.users)
+    .set({
+      name: input.name,
+      surname: input.surname,
+      ...(user.role === ROLE.COMPANY && input.companyName ? { companyName: input.companyName } : {}),
+      ...(input.settings?.lang ? { lang: input.settings.lang } : {}),
+    })
+    .where(eq(schema.users.id, user.id))
+    .returning();
+  return updated!;
 }

@@ -125,7 +125,12 @@ export async function startEmbedded(
   const { initdb, postgres } = await binaries();
   const ids = runAs();
   fs.mkdirSync(dataDir, { recursive: true });
-  if (ids.uid !== undefined) fs.chownSync(dataDir, ids.uid, ids.gid!);
+  if (ids.uid !== undefined) {
+    fs.chownSync(dataDir, ids.uid, ids.gid!);
+    // the postgres user must be able to pass through DATA_DIR (mkdtemp makes it 0700)
+    const parent = path.dirname(dataDir);
+    fs.chmodSync(parent, fs.statSync(parent).mode | 0o011);
+  }
 
   const running = readPidFile(dataDir);
   if (running && alive(running.pid)) {
@@ -149,11 +154,16 @@ export async function startEmbedded(
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     // initdb refuses a non-empty directory: a half-made cluster from a killed initdb is removed
     for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
-    execFileSync(
-      initdb,
-      [`--pgdata=${dataDir}`, '--auth=trust', `--username=${USER}`, '--encoding=UTF8', '--locale=C.UTF-8'],
-      { ...ids, stdio: 'pipe', env: { ...process.env, LC_MESSAGES: 'C' } },
-    );
+    try {
+      execFileSync(
+        initdb,
+        [`--pgdata=${dataDir}`, '--auth=trust', `--username=${USER}`, '--encoding=UTF8', '--locale=C.UTF-8'],
+        { ...ids, stdio: 'pipe', env: { ...process.env, LC_MESSAGES: 'C' } },
+      );
+    } catch (error) {
+      const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+      throw new Error(`Could not create the embedded database in ${dataDir}: ${stderr || (error as Error).message}`);
+    }
   }
 
   const port = await freePort();

@@ -1,6 +1,13 @@
-import { endpoint, json } from '../../../../lib/server/http.ts';
+import { endpoint, json, parse, readBody } from '../../../../lib/server/http.ts';
 import { ALL_ROLES, requireUser } from '../../../../lib/server/auth/context.ts';
-import { toUserDto } from '../../../../lib/server/users.ts';
+import { toUserDto, updateProfile } from '../../../../lib/server/users.ts';
+import { ProfileSchema } from '../../../../lib/schemas/user.ts';
 
 // the follow-up fetch after registration comes before the address is confirmed
 export const GET = endpoint(async ({ locals }) => json(await toUserDto(requireUser(locals, ALL_ROLES, { verified: false }))));
+
+export const PUT = endpoint(async ({ locals, request }) => {
+  const user = requireUser(locals);
+  const input = parse(ProfileSchema, await readBody(request));
+  return json(await toUserDto(await updateProfile(user, input)));
+});

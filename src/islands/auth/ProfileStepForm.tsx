@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ProfileSchema, type ProfileInput } from '../../lib/schemas/user.ts';
+import { api } from '../../lib/client/api.ts';
+import { island } from '../shared/island.tsx';
+import { useT, type IslandProps } from '../shared/i18n.ts';
+import { Field } from '../shared/Field.tsx';
+import { Modal } from '../shared/Modal.tsx';
+import { applyServerError } from '../shared/forms.ts';
+
+interface Props extends IslandProps {
+  isCompany: boolean;
+  initial: { name: string; surname: string; companyName: string };
+}
+
+function ProfileStepForm(props: Props) {
+  const { t, href } = useT(props);
+  const [formError, setFormError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<ProfileInput>({
+    resolver: zodResolver(ProfileSchema),
+    defaultValues: props.initial,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    if (props.isCompany && !values.companyName?.trim()) {
+      setError('companyName', { message: 'validation.company_required' });
+      return;
+    }
+    try {
+      await api('users/profile', { method: 'PUT', body: { ...values, settings: { lang: props.locale } } });
+      setDone(true);
+    } catch (error) {
+      setFormError(applyServerError(error, setError, ['name', 'surname', 'companyName']));
+    }
+  });
+  const proceed = () => window.location.assign(href('/profile'));
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        {formError && <p className="form-error" role="alert">{t(formError)}</p>}
+        <Field label={t('auth.name')} autoComplete="given-name" error={errors.name?.message && t(errors.name.message)} {...register('name')} />
+        <Field label={t('auth.surname')} autoComplete="family-name" error={errors.surname?.message && t(errors.surname.message)} {...register('surname')} />
+        {props.isCompany && (
+          <Field label={t('auth.company_name')} autoComplete="organization" error={errors.companyName?.message && t(errors.companyName.message)} {...register('companyName')} />
+        )}
+        <button className="btn btn-block" type="submit" disabled={isSubmitting}>
+          {t('auth.done')}
+        </button>
+      </form>
+      {done && (
+        <Modal
+          kind="alert"
+          tone="success"
+          title={t('auth.registration_success')}
+          onClose={proceed}
+          actions={
+            <button type="button" className="btn" onClick={proceed}>
+              {t('auth.continue')}
+            </button>
+          }
+        />
+      )}
+    </>
+  );
+}
+
+export default island(ProfileStepForm);

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { CodeSchema } from '../../lib/schemas/common.ts';
+import { api, errorKey } from '../../lib/client/api.ts';
+import { removeToken } from '../../lib/stores/auth.ts';
+import { island } from '../shared/island.tsx';
+import { useT, type IslandProps } from '../shared/i18n.ts';
+import { Field } from '../shared/Field.tsx';
+import { Modal } from '../shared/Modal.tsx';
+import { applyServerError } from '../shared/forms.ts';
+
+const CodeFormSchema = z.object({ code: CodeSchema });
+type CodeForm = z.input<typeof CodeFormSchema>;
+
+interface Props extends IslandProps {
+  email: string;
+}
+
+function VerifyForm(props: Props) {
+  const { t, href } = useT(props);
+  const [formError, setFormError] = useState<string>();
+  const [resendError, setResendError] = useState<string>();
+  const [resent, setResent] = useState(false);
+  const { register, handleSubmit, setError, formState, reset } = useForm<CodeForm>({
+    resolver: zodResolver(CodeFormSchema),
+    defaultValues: { code: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFormError(undefined);
+    try {
+      await api('auth/verify/email', { method: 'POST', body: { email: props.email, code, settings: { lang: props.locale } } });
+      reset();
+      window.location.assign(href('/auth/register/profile'));
+    } catch (error) {
+      setFormError(applyServerError(error, setError, ['code']));
+    }
+  });
+
+  const resend = async () => {
+    setResent(false);
+    try {
+      await api('auth/verify/email/resend', { method: 'POST', body: { email: props.email, settings: { lang: props.locale } } });
+      setResent(true);
+    } catch (error) {
+      setResendError(errorKey(error));
+    }
+  };
+
+  const logout = async () => {
+    await api('auth/logout', { method: 'POST' }).catch(() => undefined);
+    removeToken();
+    window.location.assign(href('/'));
+  };
+
+  return (
+    <>
+      <p>{t('auth.verify_notice', { email: props.email })}</p>
+      <form onSubmit={onSubmit} noValidate>
+        {formError && <p className="form-error" role="alert">{t(formError)}</p>}
+        {resent && <p className="form-note" role="status">{t('auth.resent')}</p>}
+        <Field
+          label={t('auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={4}
+          error={errors.code?.message && t(errors.code.message)}
+          {...register('code')}
+        />
+        <button className="btn btn-block" type="submit" disabled={isSubmitting}>
+          {t('auth.verify_submit')}
+        </button>
+      </form>
+      <div className="verify-links">
+        <button type="button" className="btn-link" onClick={resend}>
+          {t('auth.resend')}
+        </button>
+        <button type="button" className="btn-link" onClick={logout}>
+          {t('auth.logout')}
+        </button>
+      </div>
+      {resendError && (
+        <Modal
+          kind="message"
+          title={t('auth.error_title')}
+          onClose={() => setResendError(undefined)}
+          actions={
+            <button type="button" className="btn" onClick={() => setResendError(undefined)}>
+              {t('app.close')}
+            </button>
+          }
+        >
+          <p>{t(resendError)}</p>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+export default island(VerifyForm);

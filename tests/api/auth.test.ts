@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { Client, db, lastCode, lastMail, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
+
+describe('POST /api/v1/auth/email/register', () => {
+  it('creates a NOT_VERIFIED user, signs them in and mails a 4-digit code in their language', async () => {
+    const client = new Client();
+    const email = uniqueEmail();
+    const res = await client.post('/api/v1/auth/email/register', { email: email.toUpperCase(), password: PASSWORD, role: 'recruiter', settings: { lang: 'ru' } });
+    expect(res.status).toBe(201);
+    expect(res.json.accessToken).toEqual(expect.any(String));
+    expect(res.json.tokenExpires).toBeGreaterThan(Date.now());
+    expect(res.json.user).toMatchObject({ email, role: 2, status: 1, settings: { lang: 'ru' } });
+    expect(client.cookies.get('rt')).toBeTruthy();
+    const mail = await lastMail(email);
+    expect(mail?.subject).toMatch(/^Ваш код подтверждения: \d{4}$/);
+    const profile = await client.get('/api/v1/users/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.json.email).toBe(email);
+  });
+
+  it('refuses a taken address with error.user.email_exists', async () => {
+    const { email } = await signUp();
+    const res = await new Client().post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' });
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ statusCode: 422, message: 'error.user.email_exists' });
+  });
+
+  it('rejects a weak password, a bad email and an unknown role field by field, and creates nobody', async () => {
+    const email = 'not-an-email';
+    const res = await new Client().post('/api/v1/auth/email/register', { email, password: 'short', role: 'admin' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('error.common.invalid_body');
+    expect(res.json.errors).toEqual({ email: 'validation.email_invalid', password: 'validation.password_weak', role: 'validation.role_invalid' });
+    const rows = await db().query('select count(*)::int as n from users where email = $1', [email]);
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const res = await new Client().request('POST', '/api/v1/auth/email/register', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('error.common.invalid_body');
+  });
+});
+
+describe('POST /api/v1/auth/verify/email', () => {
+  it('activates the user with the mailed code and returns them', async () => {
+    const { client, email } = await signUp('company', { verify: false });
+    const wrong = (await lastCode(email)) === '0000' ? '1111' : '0000';
+    const bad = await client.post('/api/v1/auth/verify/email', { email, code: wrong });
+    expect(bad.status).toBe(422);
+    expect(bad.json.message).toBe('error.user.wrong_code');
+    const ok = await client.post('/api/v1/auth/verify/email', { email, code: (await lastCode(email)) });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ email, status: 2 });
+  });
+
+  it('stops after five wrong codes with error.user.code_send_max_attempts_reached', async () => {
+    const { client, email } = await signUp('company', { verify: false });
+    const code = (await lastCode(email));
+    const wrong = code === '0000' ? '1111' : '0000';
+    const keys: string[] = [];
+    for (let i = 0; i < 5; i++) keys.push((await client.post('/api/v1/auth/verify/email', { email, code: wrong })).json.message);
+    expect(keys.slice(0, 4)).toEqual(Array(4).fill('error.user.wrong_code'));
+    expect(keys[4]).toBe('error.user.code_send_max_attempts_reached');
+    const late = await client.post('/api/v1/auth/verify/email', { email, code });
+    expect(late.json.message).toBe('error.user.code_send_max_attempts_reached');
+  });
+
+  it('rejects a code that is not 4 digits', async () => {
+    const res = await new Client().post('/api/v1/auth/verify/email', { email: uniqueEmail(), code: '12a' });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({ code: 'validation.code_invalid' });
+  });
+});
+
+describe('POST /api/v1/auth/verify/email/resend', () => {
+  it('sends a new code that replaces the old one, and limits the sends', async () => {
+    const { client, email } = await signUp('customer', { verify: false });
+    const first = (await lastCode(email));
+    const statuses: number[] = [];
+    let last = '';
+    for (let i = 0; i < 5; i++) {
+      const res = await client.post('/api/v1/auth/verify/email/resend', { email, settings: { lang: 'en' } });
+      statuses.push(res.status);
+      last = res.json.message ?? '';
+    }
+    // registration sent one: four more fit in the hour, the fifth resend is refused
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(last).toBe('error.user.email_send_max_attempts_reached');
+    const code = (await lastCode(email));
+    if (code !== first) {
+      const old = await client.post('/api/v1/auth/verify/email', { email, code: first });
+      expect(old.json.message).toBe('error.user.wrong_code');
+    }
+    const ok = await client.post('/api/v1/auth/verify/email', { email, code });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers 404 for an unknown address', async () => {
+    const res = await new Client().post('/api/v1/auth/verify/email/resend', { email: uniqueEmail() });
+    expect(res.status).toBe(404);
+    expect(res.json.message).toBe('error.common.not_found');
+  });
+});
+
+describe('POST /api/v1/auth/email/login', () => {
+  it('returns accessToken and tokenExpires and sets the refresh cookie', async () => {
+    const { email } = await signUp();
+    const client = new Client();
+    const res = await client.post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: false });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ accessToken: expect.any(String), tokenExpires: expect.any(Number) });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rt='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    // without "remember" the cookie ends with the browser session
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+    const remembered = await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD });
+    expect(remembered.headers.getSetCookie().find((c) => c.startsWith('rt='))).toMatch(/Max-Age=2592000/);
+  });
+
+  it('says error.common.wrong_email_or_password for a wrong password and for an unknown address', async () => {
+    const { email } = await signUp();
+    const wrong = await new Client().post('/api/v1/auth/email/login', { email, password: 'Wrong-passw0rd' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.message).toBe('error.common.wrong_email_or_password');
+    const unknown = await new Client().post('/api/v1/auth/email/login', { email: uniqueEmail(), password: PASSWORD });
+    expect(unknown.json.message).toBe('error.common.wrong_email_or_password');
+  });
+
+  it('limits attempts per address', async () => {
+    const { email } = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await new Client().post('/api/v1/auth/email/login', { email, password: 'Wrong-passw0rd' })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('POST /api/v1/auth/refresh and /auth/logout', () => {
+  it('rotates the refresh cookie and issues a new token', async () => {
+    const { client } = await signUp();
+    const before = client.cookies.get('rt');
+    const res = await client.post('/api/v1/auth/refresh');
+    expect(res.status).toBe(200);
+    expect(res.json.accessToken).toEqual(expect.any(String));
+    expect(client.cookies.get('rt')).not.toBe(before);
+    const profile = await client.get('/api/v1/users/profile', { token: res.json.accessToken });
+    expect(profile.status).toBe(200);
+  });
+
+  it('answers 401 without a cookie', async () => {
+    const res = await new Client().post('/api/v1/auth/refresh');
+    expect(res.status).toBe(401);
+    expect(res.json.message).toBe('error.common.unauthorized');
+  });
+
+  it('logout revokes the session: the cookie and the token stop working', async () => {
+    const { client } = await signUp();
+    const cookie = client.cookies.get('rt')!;
+    const token = client.token!;
+    expect((await client.post('/api/v1/auth/logout')).status).toBe(200);
+    const replay = new Client();
+    replay.cookies.set('rt', cookie);
+    expect((await replay.post('/api/v1/auth/refresh')).status).toBe(401);
+    expect((await new Client().get('/api/v1/users/profile', { token })).status).toBe(401);
+  });
+
+  it('refuses a cookie-authenticated change from another origin', async () => {
+    const { client } = await signUp();
+    const res = await client.post('/api/v1/auth/logout', undefined, { token: null, headers: { origin: 'https://evil.example' } });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe('error.common.bad_origin');
+  });
+});
+
+describe('GET /api/v1/users/profile', () => {
+  it('returns every field of the User entity', async () => {
+    const { client, email } = await signUp('company');
+    const res = await client.get('/api/v1/users/profile');
+    expect(Object.keys(res.json).sort()).toEqual(
+      ['companyName', 'createdAt', 'email', 'id', 'image', 'inviteUser', 'name', 'resume', 'role', 'settings', 'status', 'surname', 'unreadMessage'].sort(),
+    );
+    expect(res.json).toMatchObject({ email, role: 1, status: 2, settings: { lang: 'en' }, unreadMessage: 0 });
+  });
+
+  it('answers 401 without a session and for a forged token', async () => {
+    expect((await new Client().get('/api/v1/users/profile')).status).toBe(401);
+    const forged = await new Client().get('/api/v1/users/profile', { token: 'eyJzdWIiOiJ4In0.bad' });
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe('the API in general', () => {
+  it('answers an unknown path with a JSON 404', async () => {
+    const res = await new Client().get('/api/v1/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ statusCode: 404, message: 'error.common.not_found' });
+  });
+
+  it('answers an unsupported method in the same JSON shape', async () => {
+    const res = await new Client().request('DELETE', '/api/v1/auth/email/login');
+    expect([404, 405]).toContain(res.status);
+    expect(res.json.statusCode).toBe(res.status);
+    expect(res.json.message).toMatch(/^error\.common\./);
+  });
+});

@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** A client that keeps cookies like a browser does and sends this site's Origin. */
+export class Client {
+  readonly base: string;
+  cookies = new Map<string, string>();
+  token?: string;
+
+  constructor(base = baseUrl()) {
+    this.base = base;
+  }
+
+  async request(method: string, pathname: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: BodyInit } = {}) {
+    const headers: Record<string, string> = { origin: this.base, ...options.headers };
+    const token = options.token === null ? undefined : (options.token ?? this.token);
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: BodyInit | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(this.base + pathname, { method, headers, body, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await response.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  }
+
+  get(pathname: string, options?: Parameters<Client['request']>[2]) {
+    return this.request('GET', pathname, options);
+  }
+  post(pathname: string, body?: unknown, options?: Parameters<Client['request']>[2]) {
+    return this.request('POST', pathname, { ...options, body });
+  }
+  put(pathname: string, body?: unknown, options?: Parameters<Client['request']>[2]) {
+    return this.request('PUT', pathname, { ...options, body });
+  }
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${crypto.randomBytes(6).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'Passw0rd!';
+
+/** The newest mail to `to` in the outbox (the product writes .eml files there without SMTP_URL). */
+export async function lastMail(to: string, dataDir = inject('dataDir')): Promise<ParsedMail | undefined> {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return undefined;
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+  for (const file of files) {
+    const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+    const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+    if (recipients.includes(to.toLowerCase())) return mail;
+  }
+  return undefined;
+}
+
+export async function lastCode(to: string, dataDir?: string): Promise<string> {
+  const mail = await lastMail(to, dataDir);
+  const code = /\b(\d{4})\b/.exec(mail?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+/** Registers and verifies a user of the given role; returns the signed-in client. */
+export async function signUp(role: 'company' | 'recruiter' | 'customer' = 'company', { verify = true, lang = 'en' } = {}) {
+  const client = new Client();
+  const email = uniqueEmail(role);
+  const registered = await client.post('/api/v1/auth/email/register', { email, password: PASSWORD, role, settings: { lang } });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
+  client.token = registered.json.accessToken;
+  if (verify) {
+    const verified = await client.post('/api/v1/auth/verify/email', { email, code: await lastCode(email) });
+    if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.text}`);
+  }
+  return { client, email, user: registered.json.user as { id: string } };
+}
+
+let pool: pg.Pool | undefined;
+/** Direct access to the product's database, to check what an API call left behind. */
+export function db(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
+  return pool;
+}

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createTestDatabase, spawnServer } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    databaseUrl: string;
+  }
+}
+
+/** One product process for the API tests, on a database of its own. */
+export default async function setup(project: TestProject) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-api-'));
+  const database = await createTestDatabase(dataDir);
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: undefined });
+  project.provide('baseUrl', server.url);
+  project.provide('dataDir', dataDir);
+  project.provide('databaseUrl', database.url);
+  return async () => {
+    await server.stop();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
