@@ -7,7 +7,7 @@ export function applyServerError<F extends FieldValues>(error: unknown, setError
     for (const [field, key] of Object.entries(error.body.errors)) {
       if (fields.includes(field)) setError(field as Path<F>, { type: 'server', message: key });
     }
-  } else {
+  } else if (!(error instanceof ApiError)) {
     console.error('[api]', error);
   }
   return errorKey(error);

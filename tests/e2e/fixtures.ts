@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { test as base, expect } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+/** Every test fails on a console error or an uncaught page error (STYLE.md habit 9). */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        // the browser reports every 4xx answer; the tests assert those through the page instead
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const PASSWORD = 'Passw0rd!';
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** The code of the newest mail to `to` in the product's outbox. */
+export async function mailedCode(to: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+      const to_ = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address);
+      if (to_.includes(to)) {
+        const code = /\b(\d{4})\b/.exec(mail.subject ?? '')?.[1];
+        if (code) return code;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${to}`);
+}

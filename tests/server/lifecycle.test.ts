@@ -1,0 +1,103 @@
+/**
+ * The product as an operator runs it: real `node src/server.ts` processes on the embedded
+ * PostgreSQL in their own DATA_DIR, killed, restarted, stopped and misconfigured.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PASSWORD, uniqueEmail } from '../support/client.ts';
+import { alive, postJson, postmaster, Processes, rawGet, runServerExpectingExit, waitUntil } from './support.ts';
+
+const processes = new Processes();
+afterAll(() => processes.cleanup(), 60_000);
+
+describe('the embedded database', () => {
+  it('keeps a registered user across a kill -9 of the product, and SIGTERM stops it and PostgreSQL cleanly', async () => {
+    const dataDir = processes.tempDir();
+    const first = await processes.spawn({}, dataDir);
+    const email = uniqueEmail('kill9');
+    const registered = await postJson(first.url, '/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' });
+    expect(registered.status).toBe(201);
+
+    const pg = postmaster(dataDir);
+    expect(pg, 'the embedded server writes DATA_DIR/pg/postmaster.pid').toBeDefined();
+    first.child.kill('SIGKILL');
+    expect(await first.stop()).toBeNull(); // killed, no exit code
+    // PostgreSQL outlives its parent: the next start must cope with it
+    expect(alive(pg!.pid)).toBe(true);
+
+    const second = await processes.spawn({}, dataDir);
+    const login = await postJson(second.url, '/api/v1/auth/email/login', { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.json.user).toMatchObject({ email });
+    expect(second.output()).toContain(`already running (pid ${pg!.pid}`);
+
+    expect(await second.stop('SIGTERM')).toBe(0);
+    // PostgreSQL removes postmaster.pid on a clean shutdown; at least it must be gone
+    const left = postmaster(dataDir);
+    expect(left === undefined || !alive(left.pid)).toBe(true);
+    expect(alive(pg!.pid)).toBe(false);
+  }, 60_000);
+
+  it('/healthz answers 200 while the database answers and 503 once it is stopped', async () => {
+    const server = await processes.spawn();
+    const ok = await rawGet(server.url, '/healthz');
+    expect(ok.status).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+
+    const pg = postmaster(server.dataDir)!;
+    expect(pg).toBeDefined();
+    process.kill(pg.pid, 'SIGINT');
+    let last = 0;
+    await waitUntil(
+      async () => {
+        last = (await rawGet(server.url, '/healthz')).status;
+        return last === 503;
+      },
+      10_000,
+      `/healthz answers 503 (last ${last})`,
+    );
+    expect(last).toBe(503);
+    // the product lives on without its database and still stops cleanly
+    expect(server.child.exitCode).toBeNull();
+    expect(await server.stop('SIGTERM')).toBe(0);
+  }, 60_000);
+
+  it('runs two products side by side, each on its own database', async () => {
+    const [a, b] = await Promise.all([processes.spawn(), processes.spawn()]);
+    for (const server of [a, b]) expect((await rawGet(server.url, '/healthz')).status).toBe(200);
+    const pgA = postmaster(a.dataDir)!;
+    const pgB = postmaster(b.dataDir)!;
+    expect(pgA.port).not.toBe(pgB.port);
+    expect(pgA.pid).not.toBe(pgB.pid);
+
+    const email = uniqueEmail('twins');
+    expect((await postJson(a.url, '/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' })).status).toBe(201);
+    expect((await postJson(a.url, '/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(200);
+    // the user exists in A's database only
+    const elsewhere = await postJson(b.url, '/api/v1/auth/email/login', { email, password: PASSWORD });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.json.message).toBe('error.common.wrong_email_or_password');
+
+    const [codeA, codeB] = await Promise.all([a.stop(), b.stop()]);
+    expect([codeA, codeB]).toEqual([0, 0]);
+  }, 60_000);
+});
+
+describe('configuration', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'mysql://x'],
+  ])('a bad %s=%s stops the start quickly with a message naming it', async (name, value) => {
+    const dataDir = processes.tempDir();
+    const result = await runServerExpectingExit({ DATA_DIR: dataDir, PORT: '4999', [name]: value });
+    expect(result.signal).toBeNull();
+    expect(result.code).not.toBe(0);
+    expect(result.code).not.toBeNull();
+    expect(result.ms).toBeLessThan(10_000);
+    expect(result.output).toContain(`${name}=${JSON.stringify(value)}`);
+    // it stopped before starting anything
+    expect(result.output).not.toMatch(/Recruit is serving|embedded database started/);
+    expect(fs.existsSync(path.join(dataDir, 'pg'))).toBe(false);
+  }, 30_000);
+});

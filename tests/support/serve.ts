@@ -1,0 +1,27 @@
+/**
+ * The product for Playwright: a fresh database, DATA_DIR from the environment (so the tests
+ * can read the outbox), the port Playwright asks for. Stops everything on SIGTERM.
+ */
+import fs from 'node:fs';
+import { createTestDatabase, spawnServer } from './server.ts';
+
+const dataDir = process.env.E2E_DATA_DIR!;
+const port = Number(process.env.E2E_PORT);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const database = await createTestDatabase(dataDir);
+const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url }, { port });
+console.log(`e2e server on ${server.url}`);
+
+const stop = async () => {
+  await server.stop();
+  await database.drop();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+server.child.once('exit', (code) => {
+  console.error(`the product exited (${code}):\n${server.output()}`);
+  void database.drop().finally(() => process.exit(1));
+});

@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from '../../src/lib/i18n/en.json' with { type: 'json' };
+import ru from '../../src/lib/i18n/ru.json' with { type: 'json' };
+import { createT, localizedPath, splitLocale, type Messages } from '../../src/lib/i18n/index.ts';
+import { SELF_ROLES } from '../../src/lib/schemas/auth.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SRC = path.join(ROOT, 'src');
+
+/** { a: { b: 'x' } } → { 'a.b': 'x' }; a non-string leaf is kept as is so the checks below can see it. */
+function flatten(messages: Messages, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(messages)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) Object.assign(out, flatten(value, full));
+    else out[full] = value;
+  }
+  return out;
+}
+
+const EN = flatten(en as Messages);
+const RU = flatten(ru as Messages);
+const LOCALE_FILES = { en: EN, ru: RU } as const;
+
+/** The file paths under `dir` whose names end with one of `exts`. */
+function sourceFiles(dir: string, exts: string[]): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .map((name) => path.join(dir, name))
+    .filter((file) => exts.some((ext) => file.endsWith(ext)) && fs.statSync(file).isFile());
+}
+
+/** Every capture of `re` (its first group that matched) over the files, with where it was seen. */
+function collect(files: string[], re: RegExp): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(re)) {
+      const key = match.slice(1).find((group) => group !== undefined)!;
+      found.set(key, [...(found.get(key) ?? []), path.relative(ROOT, file)]);
+    }
+  }
+  return found;
+}
+
+/** A key a `t()` call can resolve: the key itself, or the base of a plural group. */
+function resolvable(flat: Record<string, unknown>, key: string): boolean {
+  return typeof flat[key] === 'string' || typeof flat[`${key}_one`] === 'string';
+}
+
+function missingIn(flat: Record<string, unknown>, keys: Iterable<string>): string[] {
+  return [...keys].filter((key) => !resolvable(flat, key)).sort();
+}
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g;
+const placeholders = (value: unknown) => new Set([...String(value).matchAll(PLACEHOLDER)].map((m) => m[1]!));
+
+describe('locale files', () => {
+  it('have exactly the same keys in en and ru', () => {
+    const enKeys = Object.keys(EN);
+    const ruKeys = Object.keys(RU);
+    const missingInRu = enKeys.filter((key) => !(key in RU)).sort();
+    const missingInEn = ruKeys.filter((key) => !(key in EN)).sort();
+    expect({ missingInRu, missingInEn }).toEqual({ missingInRu: [], missingInEn: [] });
+    expect(enKeys.length).toBeGreaterThan(50);
+  });
+
+  it('hold only non-empty strings', () => {
+    for (const [locale, flat] of Object.entries(LOCALE_FILES)) {
+      const bad = Object.entries(flat)
+        .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+        .map(([key, value]) => `${locale}:${key}=${JSON.stringify(value)}`);
+      expect(bad, `empty or non-string values in ${locale}`).toEqual([]);
+    }
+  });
+
+  it('give every Russian plural group all four forms (one, few, many, other)', () => {
+    const groups = new Set(
+      Object.keys(RU)
+        .map((key) => /^(.*)_(one|few|many)$/.exec(key)?.[1])
+        .filter((base): base is string => base !== undefined),
+    );
+    expect(groups.size).toBeGreaterThan(0);
+    const incomplete = [...groups].flatMap((base) =>
+      ['one', 'few', 'many', 'other'].filter((form) => typeof RU[`${base}_${form}`] !== 'string').map((form) => `${base}_${form}`),
+    );
+    expect(incomplete, 'missing Russian plural forms').toEqual([]);
+  });
+
+  it('give every English plural group the one and other forms', () => {
+    const groups = new Set(Object.keys(EN).map((key) => /^(.*)_(one|few|many)$/.exec(key)?.[1]).filter(Boolean) as string[]);
+    const incomplete = [...groups].flatMap((base) =>
+      ['one', 'other'].filter((form) => typeof EN[`${base}_${form}`] !== 'string').map((form) => `${base}_${form}`),
+    );
+    expect(incomplete, 'missing English plural forms').toEqual([]);
+  });
+
+  it('use in ru every {{placeholder}} that the en value of the same key uses', () => {
+    const lost: string[] = [];
+    for (const [key, value] of Object.entries(EN)) {
+      if (!(key in RU)) continue; // reported by the key-parity test
+      const ruNames = placeholders(RU[key]);
+      for (const name of placeholders(value)) if (!ruNames.has(name)) lost.push(`${key}: {{${name}}}`);
+    }
+    expect(lost, 'placeholders of en missing in ru').toEqual([]);
+  });
+});
+
+describe('createT plurals', () => {
+  const ruT = createT('ru', ru as Messages);
+  const enT = createT('en', en as Messages);
+
+  it.each([
+    [1, '1 год'],
+    [2, '2 года'],
+    [5, '5 лет'],
+    [11, '11 лет'],
+    [21, '21 год'],
+    [22, '22 года'],
+    [0, '0 лет'],
+    [14, '14 лет'],
+  ])('ru: plural.years with count %i is "%s"', (count, expected) => {
+    expect(ruT('plural.years', { count })).toBe(expected);
+  });
+
+  it.each([
+    [1, '1 year'],
+    [2, '2 years'],
+    [5, '5 years'],
+    [21, '21 years'],
+  ])('en: plural.years with count %i is "%s"', (count, expected) => {
+    expect(enT('plural.years', { count })).toBe(expected);
+  });
+
+  it('interpolates without HTML escaping', () => {
+    expect(enT('auth.verify_notice', { email: 'a&b@x.io' })).toBe('We sent a 4-digit code to a&b@x.io. Enter it below.');
+    expect(ruT('auth.onboarding.step', { step: 2 })).toBe('Шаг 2 из 3');
+  });
+});
+
+describe('keys used by the code', () => {
+  const code = sourceFiles(SRC, ['.ts', '.tsx', '.astro']);
+
+  it('every literal t(\'…\') key in src exists in both locales', () => {
+    // template literals (t(`…${x}`)) are skipped here and checked below
+    const used = collect(code, /\bt\(\s*(?:'([a-z_]+\.[a-z0-9_.]+)'|"([a-z_]+\.[a-z0-9_.]+)")/g);
+    expect(used.size, 'the scan found no t() calls at all').toBeGreaterThan(30);
+    for (const [locale, flat] of Object.entries(LOCALE_FILES)) {
+      const missing = missingIn(flat, used.keys()).map((key) => `${key} (${used.get(key)!.join(', ')})`);
+      expect(missing, `t() keys missing in ${locale}.json`).toEqual([]);
+    }
+  });
+
+  it('the keys built in template literals exist in both locales', () => {
+    // AuthLayout: `auth.onboarding.block${n}_title|_text`; RegisterForm: `auth.role.${name}` and `…_description`
+    const built = [
+      ...[1, 2, 3].flatMap((n) => [`auth.onboarding.block${n}_title`, `auth.onboarding.block${n}_text`]),
+      ...SELF_ROLES.flatMap((name) => [`auth.role.${name}`, `auth.role.${name}_description`]),
+    ];
+    for (const [locale, flat] of Object.entries(LOCALE_FILES)) expect(missingIn(flat, built), locale).toEqual([]);
+  });
+
+  it('every validation./error. key of the zod schemas exists in both locales', () => {
+    const used = collect(sourceFiles(path.join(SRC, 'lib/schemas'), ['.ts']), /['"`]((?:validation|error)\.[a-z0-9_.]+)['"`]/g);
+    expect(used.size).toBeGreaterThan(5);
+    for (const [locale, flat] of Object.entries(LOCALE_FILES)) expect(missingIn(flat, used.keys()), locale).toEqual([]);
+  });
+
+  it('every error key the server can answer exists in both locales', () => {
+    const used = collect(sourceFiles(path.join(SRC, 'lib/server'), ['.ts']), /'(error\.[a-z_.]+)'/g);
+    expect(used.size).toBeGreaterThan(5);
+    for (const [locale, flat] of Object.entries(LOCALE_FILES)) expect(missingIn(flat, used.keys()), locale).toEqual([]);
+  });
+
+  it('every error./validation. literal anywhere else in src (middleware, API routes, islands) exists in both locales', () => {
+    const used = collect(code, /['"`]((?:validation|error)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)['"`]/g);
+    for (const [locale, flat] of Object.entries(LOCALE_FILES)) {
+      const missing = missingIn(flat, used.keys()).map((key) => `${key} (${used.get(key)!.join(', ')})`);
+      expect(missing, locale).toEqual([]);
+    }
+  });
+});
+
+describe('localizedPath', () => {
+  it.each([
+    ['/auth/login', 'ru', '/ru/auth/login'],
+    ['/', 'ru', '/ru'],
+    ['/', 'en', '/'],
+    ['/auth/login', 'en', '/auth/login'],
+    ['auth/login', 'ru', '/ru/auth/login'],
+    ['/profile?x=1', 'ru', '/ru/profile?x=1'],
+  ] as const)('localizedPath(%j, %s) is %j', (input, locale, expected) => {
+    expect(localizedPath(input, locale)).toBe(expected);
+  });
+});
+
+describe('splitLocale', () => {
+  it.each([
+    ['/ru/auth/login', { locale: 'ru', path: '/auth/login' }],
+    ['/ru', { locale: 'ru', path: '/' }],
+    ['/ru/', { locale: 'ru', path: '/' }],
+    ['/rus/x', { locale: 'en', path: '/rus/x' }],
+    ['/auth/login', { locale: 'en', path: '/auth/login' }],
+    ['/', { locale: 'en', path: '/' }],
+    ['/en/x', { locale: 'en', path: '/en/x' }],
+  ] as const)('splitLocale(%j)', (input, expected) => {
+    expect(splitLocale(input)).toEqual(expected);
+  });
+
+  it('round-trips with localizedPath', () => {
+    for (const p of ['/', '/auth/login', '/recruiter/vacancy/add']) {
+      expect(splitLocale(localizedPath(p, 'ru'))).toEqual({ locale: 'ru', path: p });
+      expect(splitLocale(localizedPath(p, 'en'))).toEqual({ locale: 'en', path: p });
+    }
+  });
+});
