@@ -36,6 +36,13 @@ export function homeOf(role: number): string {
 
 /** A `from` value is followed only when it is a path of this site. */
 export function safeFrom(from: string | null | undefined): string | undefined {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return undefined;
-  return from;
+  if (!from || !from.startsWith('/')) return undefined;
+  // URL parsers drop tabs and newlines and read a backslash as '/': '/\t/evil.com' is '//evil.com'
+  if (/[\x00-\x1f\x7f\\]/.test(from)) return undefined;
+  const base = 'http://site.invalid';
+  try {
+    return new URL(from, base).origin === base ? from : undefined;
+  } catch {
+    return undefined;
+  }
 }

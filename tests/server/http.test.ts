@@ -83,7 +83,7 @@ describe('paths out of the served folders', () => {
     '/uploads/..%2f..%2f..%2fpackage.json',
     '/..%5c..%5cpackage.json',
     '/_astro/../../src/server.ts',
-    '/%2e%2e/src/server.ts',
+    '/%2e%2e/%2e%2e/src/server.ts',
     '//work/main/package.json',
   ])('GET %s does not return the file', async (pathname) => {
     for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { CodeSchema, EmailSchema, NewPasswordSchema } from '../../src/lib/schemas/common.ts';
 import { LoginSchema, RegisterSchema, RegistrationRoleSchema } from '../../src/lib/schemas/auth.ts';
 import { ProfileSchema } from '../../src/lib/schemas/user.ts';
@@ -8,7 +8,7 @@ import { ProfileSchema } from '../../src/lib/schemas/user.ts';
  * The message of the first issue at `path` — the one both the server (http.ts fieldErrors) and the
  * form resolver show — or undefined when the value is valid.
  */
-function firstError(schema: z.ZodType, value: unknown, path: string = ''): string | undefined {
+function firstError(schema: z.ZodMiniType, value: unknown, path: string = ''): string | undefined {
   const result = schema.safeParse(value);
   if (result.success) return undefined;
   const issue = result.error.issues.find((i) => i.path.join('.') === path);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginSchema, type LoginInput } from '../../lib/schemas/auth.ts';
+import { LoginSchema, type LoginInput, type LoginOutput } from '../../lib/schemas/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { setToken } from '../../lib/stores/auth.ts';
 import { localizedPath, type Locale } from '../../lib/i18n/index.ts';
@@ -19,7 +19,7 @@ interface Props extends IslandProps {
 function LoginForm(props: Props) {
   const { t, href } = useT(props);
   const [formError, setFormError] = useState<string>();
-  const { register, handleSubmit, setError, formState } = useForm<LoginInput>({
+  const { register, handleSubmit, setError, formState } = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: '', password: '', remember: true },
   });

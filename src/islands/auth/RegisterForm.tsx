@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterSchema, SELF_ROLES, type RegisterInput } from '../../lib/schemas/auth.ts';
+import { RegisterSchema, SELF_ROLES, type RegisterInput, type RegisterOutput } from '../../lib/schemas/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { setToken } from '../../lib/stores/auth.ts';
 import { localizedPath } from '../../lib/i18n/index.ts';
@@ -14,7 +14,7 @@ import { applyServerError } from '../shared/forms.ts';
 function RegisterForm(props: IslandProps) {
   const { t, href } = useT(props);
   const [formError, setFormError] = useState<string>();
-  const { register, handleSubmit, setError, formState, watch } = useForm<RegisterInput>({
+  const { register, handleSubmit, setError, formState, watch } = useForm<RegisterInput, unknown, RegisterOutput>({
     resolver: zodResolver(RegisterSchema),
     defaultValues: { email: '', password: '', role: 'company', settings: { lang: props.locale } },
   });

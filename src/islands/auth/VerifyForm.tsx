@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CodeSchema } from '../../lib/schemas/common.ts';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { removeToken } from '../../lib/stores/auth.ts';

@@ -1,28 +1,38 @@
-import i18next, { type TFunction } from 'i18next';
-
 export const LOCALES = ['en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export type Messages = { [key: string]: string | Messages };
-export type T = TFunction;
+/** Translates a dotted key; `count` picks the plural form, `{{name}}` placeholders are filled. */
+export type T = (key: string, options?: Record<string, string | number | undefined>) => string;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** A translator over the given messages; islands receive only the parts they need. */
+/**
+ * A translator over messages in i18next's JSON format (nested keys, `{{name}}` placeholders,
+ * plural forms as `key_one`, `key_few`, `key_many`, `key_other` chosen by Intl.PluralRules).
+ * Pages and islands share it; islands receive only the sections they use (docs/decisions/0002).
+ * A missing key answers the key itself.
+ */
 export function createT(locale: Locale, messages: Messages): T {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: { [locale]: { translation: messages } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance.t;
+  const plural = new Intl.PluralRules(locale);
+  const lookup = (key: string): string | undefined => {
+    let node: string | Messages | undefined = messages;
+    for (const part of key.split('.')) {
+      if (typeof node !== 'object') return undefined;
+      node = node[part];
+    }
+    return typeof node === 'string' ? node : undefined;
+  };
+  return (key, options = {}) => {
+    const count = options.count;
+    const value =
+      (typeof count === 'number' ? (lookup(`${key}_${plural.select(count)}`) ?? lookup(`${key}_other`)) : undefined) ?? lookup(key);
+    if (value === undefined) return key;
+    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''));
+  };
 }
 
 const PREFIX: Record<Locale, string> = { en: '', ru: '/ru' };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CodeSchema, EmailSchema, NewPasswordSchema, SettingsSchema } from './common.ts';
 
 export const ROLE = { COMPANY: 1, RECRUITER: 2, CUSTOMER: 3, DEV: 7, ADMIN: 8 } as const;
@@ -15,36 +15,41 @@ export const ROLE_BY_NAME: Record<SelfRole, Role> = {
 };
 
 /** Registration offers company, recruiter and customer; staff roles come only from the CLI. */
-export const RegistrationRoleSchema = z.union(
-  [
-    z.enum(SELF_ROLES).transform((name) => ROLE_BY_NAME[name]),
-    z.coerce.number().refine((n) => n === 1 || n === 2 || n === 3).transform((n) => n as Role),
-  ],
-  { error: 'validation.role_invalid' },
+export const RegistrationRoleSchema = z.pipe(
+  z.union([z.enum(SELF_ROLES), z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])], { error: 'validation.role_invalid' }),
+  z.transform((value): Role => (typeof value === 'number' ? (value as Role) : value in ROLE_BY_NAME ? ROLE_BY_NAME[value as SelfRole] : (Number(value) as Role))),
 );
 
 export const LoginSchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: 'validation.password_required' }).min(1, 'validation.password_required').max(200),
-  remember: z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')]).default(true),
+  password: z.string({ error: 'validation.password_required' }).check(z.minLength(1, 'validation.password_required'), z.maxLength(200, 'validation.too_long')),
+  remember: z._default(
+    z.pipe(
+      z.union([z.boolean(), z.enum(['true', 'false', 'on'])], { error: 'validation.invalid' }),
+      z.transform((value) => value !== false && value !== 'false'),
+    ),
+    true,
+  ),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
+export type LoginOutput = z.output<typeof LoginSchema>;
 
 export const RegisterSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
   role: RegistrationRoleSchema,
-  settings: SettingsSchema.optional(),
+  settings: z.optional(SettingsSchema),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
+export type RegisterOutput = z.output<typeof RegisterSchema>;
 
 export const VerifyEmailSchema = z.object({
   email: EmailSchema,
   code: CodeSchema,
-  settings: SettingsSchema.optional(),
+  settings: z.optional(SettingsSchema),
 });
 
 export const ResendSchema = z.object({
   email: EmailSchema,
-  settings: SettingsSchema.optional(),
+  settings: z.optional(SettingsSchema),
 });

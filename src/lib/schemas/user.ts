@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requiredText, SettingsSchema } from './common.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Role, Status } from './auth.ts';
@@ -25,7 +25,7 @@ export interface UserDto {
 export const ProfileSchema = z.object({
   name: requiredText('validation.name_required'),
   surname: requiredText('validation.surname_required'),
-  companyName: z.string().trim().max(200, 'validation.too_long').optional(),
-  settings: SettingsSchema.optional(),
+  companyName: z.optional(z.string().check(z.trim(), z.maxLength(200, 'validation.too_long'))),
+  settings: z.optional(SettingsSchema),
 });
 export type ProfileInput = z.input<typeof ProfileSchema>;

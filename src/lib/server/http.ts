@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** An error a client may see: a status, an error key of the translation files, field errors. */
 export class AppError extends Error {
@@ -38,17 +38,17 @@ export function errorResponse(error: unknown): Response {
 }
 
 /** Field errors as { "settings.lang": "validation.lang_invalid" }; the first issue per field wins. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = issue.path.join('.') || '_';
+    const field = issue.path.map(String).join('.') || '_';
     // zod's own messages (a wrong type, say) are not keys of ours: use the generic one
     errors[field] ??= issue.message.includes('.') && !issue.message.includes(' ') ? issue.message : 'validation.invalid';
   }
   return errors;
 }
 
-export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+export function parse<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw new AppError(400, 'error.common.invalid_body', fieldErrors(result.error));
   return result.data;

