@@ -86,7 +86,7 @@ describe('paths out of the served folders', () => {
     '/%2e%2e/%2e%2e/src/server.ts',
     '//work/main/package.json',
   ])('GET %s does not return the file', async (pathname) => {
-    for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'gzip, br' }] as Record<string, string>[]) {
       const res = await rawGet(baseUrl(), pathname, headers);
       const body =
         res.headers['content-encoding'] === 'gzip'

@@ -71,5 +71,5 @@ describe('mail through SMTP_URL', () => {
     expect(message!.mail.subject).toMatch(/\b\d{4}\b/);
     expect(fs.existsSync(path.join(server.dataDir, 'outbox'))).toBe(false);
     expect(server.output()).not.toContain('[mail]');
-  }, 60_000);
+  }, 90_000);
 });

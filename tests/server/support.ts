@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { onTestFailed } from 'vitest';
 import { ROOT, spawnServer, type RunningServer } from '../support/server.ts';
 
 export interface RawResponse {
@@ -38,6 +39,7 @@ export async function postJson(base: string, pathname: string, body: unknown): P
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
   let json: any;
@@ -76,10 +78,10 @@ export function alive(pid: number): boolean {
   }
 }
 
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string | (() => string)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -99,6 +101,12 @@ export class Processes {
   async spawn(env: Record<string, string | undefined> = {}, dataDir = this.tempDir()): Promise<RunningServer> {
     const server = await spawnServer({ ...env, DATA_DIR: dataDir });
     this.servers.push(server);
+    try {
+      // a failing test shows what its product processes printed
+      onTestFailed(() => console.error(`--- output of the product on ${server.url} (DATA_DIR ${dataDir}):\n${server.output()}`));
+    } catch {
+      // spawned outside a test (beforeAll)
+    }
     return server;
   }
 

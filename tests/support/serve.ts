@@ -13,6 +13,9 @@ fs.mkdirSync(dataDir, { recursive: true });
 const database = await createTestDatabase(dataDir);
 const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url }, { port });
 console.log(`e2e server on ${server.url}`);
+// the product's own log, for Playwright's webServer output (shown with DEBUG=pw:webserver)
+server.child.stdout!.pipe(process.stdout);
+server.child.stderr!.pipe(process.stderr);
 
 const stop = async () => {
   await server.stop();

@@ -8,6 +8,7 @@ import { localizedPath, type Locale } from '../../lib/i18n/index.ts';
 import type { UserDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { applyServerError } from '../shared/forms.ts';
 
@@ -17,6 +18,7 @@ interface Props extends IslandProps {
 }
 
 function LoginForm(props: Props) {
+  const hydrated = useHydrated();
   const { t, href } = useT(props);
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState } = useForm<LoginInput, unknown, LoginOutput>({
@@ -52,7 +54,7 @@ function LoginForm(props: Props) {
       <label className="check">
         <input type="checkbox" {...register('remember')} /> {t('auth.remember')}
       </label>
-      <button className="btn btn-block" type="submit" disabled={isSubmitting}>
+      <button className="btn btn-block" type="submit" disabled={!hydrated || isSubmitting}>
         {t('auth.login_submit')}
       </button>
     </form>

@@ -3,8 +3,10 @@ import { api } from '../../lib/client/api.ts';
 import { removeToken } from '../../lib/stores/auth.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
 
 function LogoutButton(props: IslandProps) {
+  const hydrated = useHydrated();
   const { t, href } = useT(props);
   const [busy, setBusy] = useState(false);
   const logout = async () => {
@@ -18,7 +20,7 @@ function LogoutButton(props: IslandProps) {
     window.location.assign(href('/'));
   };
   return (
-    <button type="button" className="btn btn-secondary" onClick={logout} disabled={busy}>
+    <button type="button" className="btn btn-secondary" onClick={logout} disabled={!hydrated || busy}>
       {t('nav.logout')}
     </button>
   );

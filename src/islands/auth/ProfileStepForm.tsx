@@ -5,8 +5,10 @@ import { ProfileSchema, type ProfileInput } from '../../lib/schemas/user.ts';
 import { api } from '../../lib/client/api.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { Modal } from '../shared/Modal.tsx';
+import { PhotoInput, uploadPhoto } from '../shared/PhotoInput.tsx';
 import { applyServerError } from '../shared/forms.ts';
 
 interface Props extends IslandProps {
@@ -15,9 +17,11 @@ interface Props extends IslandProps {
 }
 
 function ProfileStepForm(props: Props) {
+  const hydrated = useHydrated();
   const { t, href } = useT(props);
   const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState(false);
+  const [photo, setPhoto] = useState<File>();
   const { register, handleSubmit, setError, formState } = useForm<ProfileInput>({
     resolver: zodResolver(ProfileSchema),
     defaultValues: props.initial,
@@ -31,6 +35,7 @@ function ProfileStepForm(props: Props) {
       return;
     }
     try {
+      if (photo) await uploadPhoto(photo);
       await api('users/profile', { method: 'PUT', body: { ...values, settings: { lang: props.locale } } });
       setDone(true);
     } catch (error) {
@@ -48,7 +53,8 @@ function ProfileStepForm(props: Props) {
         {props.isCompany && (
           <Field label={t('auth.company_name')} autoComplete="organization" error={errors.companyName?.message && t(errors.companyName.message)} {...register('companyName')} />
         )}
-        <button className="btn btn-block" type="submit" disabled={isSubmitting}>
+        <PhotoInput t={t} onChange={setPhoto} />
+        <button className="btn btn-block" type="submit" disabled={!hydrated || isSubmitting}>
           {t('auth.done')}
         </button>
       </form>

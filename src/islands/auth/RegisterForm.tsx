@@ -8,15 +8,22 @@ import { localizedPath } from '../../lib/i18n/index.ts';
 import type { UserDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { applyServerError } from '../shared/forms.ts';
 
-function RegisterForm(props: IslandProps) {
+interface Props extends IslandProps {
+  /** From an invite link: the invited address. */
+  email?: string;
+}
+
+function RegisterForm(props: Props) {
+  const hydrated = useHydrated();
   const { t, href } = useT(props);
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState, watch } = useForm<RegisterInput, unknown, RegisterOutput>({
     resolver: zodResolver(RegisterSchema),
-    defaultValues: { email: '', password: '', role: 'company', settings: { lang: props.locale } },
+    defaultValues: { email: props.email ?? '', password: '', role: 'company', settings: { lang: props.locale } },
   });
   const { errors, isSubmitting } = formState;
   const role = watch('role');
@@ -64,7 +71,7 @@ function RegisterForm(props: IslandProps) {
         error={errors.password?.message && t(errors.password.message)}
         {...register('password')}
       />
-      <button className="btn btn-block" type="submit" disabled={isSubmitting}>
+      <button className="btn btn-block" type="submit" disabled={!hydrated || isSubmitting}>
         {t('auth.register_submit')}
       </button>
     </form>

@@ -7,6 +7,7 @@ import { api, errorKey } from '../../lib/client/api.ts';
 import { removeToken } from '../../lib/stores/auth.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { Modal } from '../shared/Modal.tsx';
 import { applyServerError } from '../shared/forms.ts';
@@ -19,6 +20,7 @@ interface Props extends IslandProps {
 }
 
 function VerifyForm(props: Props) {
+  const hydrated = useHydrated();
   const { t, href } = useT(props);
   const [formError, setFormError] = useState<string>();
   const [resendError, setResendError] = useState<string>();
@@ -70,15 +72,15 @@ function VerifyForm(props: Props) {
           error={errors.code?.message && t(errors.code.message)}
           {...register('code')}
         />
-        <button className="btn btn-block" type="submit" disabled={isSubmitting}>
+        <button className="btn btn-block" type="submit" disabled={!hydrated || isSubmitting}>
           {t('auth.verify_submit')}
         </button>
       </form>
       <div className="verify-links">
-        <button type="button" className="btn-link" onClick={resend}>
+        <button type="button" className="btn-link" onClick={resend} disabled={!hydrated}>
           {t('auth.resend')}
         </button>
-        <button type="button" className="btn-link" onClick={logout}>
+        <button type="button" className="btn-link" onClick={logout} disabled={!hydrated}>
           {t('auth.logout')}
         </button>
       </div>

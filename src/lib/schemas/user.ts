@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { requiredText, SettingsSchema } from './common.ts';
+import { CodeSchema, EmailSchema, NewPasswordSchema, requiredText, SettingsSchema } from './common.ts';
+import { ROLE } from './auth.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Role, Status } from './auth.ts';
 
@@ -29,3 +30,40 @@ export const ProfileSchema = z.object({
   settings: z.optional(SettingsSchema),
 });
 export type ProfileInput = z.input<typeof ProfileSchema>;
+
+/** Company invites recruiters and customers; a recruiter invites customers (checked on the server). */
+export const InviteSchema = z.object({
+  email: EmailSchema,
+  name: requiredText('validation.name_required'),
+  surname: requiredText('validation.surname_required'),
+  role: z.pipe(
+    z.union([z.enum(['recruiter', 'customer']), z.literal(2), z.literal(3), z.enum(['2', '3'])], { error: 'validation.role_invalid' }),
+    z.transform((value): Role => (value === 'recruiter' || value === 2 || value === '2' ? ROLE.RECRUITER : ROLE.CUSTOMER)),
+  ),
+});
+export type InviteInput = z.input<typeof InviteSchema>;
+export type InviteOutput = z.output<typeof InviteSchema>;
+
+/** An entry of 'My recruiters' or 'My customers'; `id` is there once the person registered. */
+export interface InviteDto {
+  id?: string;
+  name: string;
+  surname: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+
+export const InviteQuerySchema = z.object({
+  role: z.optional(z.enum(['recruiter', 'customer'], { error: 'validation.role_invalid' })),
+  invite: z.optional(z.enum(['registered', 'invited'], { error: 'validation.invalid' })),
+});
+
+export const EmailChangeSchema = z.object({ email: EmailSchema });
+export const EmailCodeSchema = z.object({ code: CodeSchema });
+
+export const PasswordChangeSchema = z.object({
+  oldPassword: z.string({ error: 'validation.password_required' }).check(z.minLength(1, 'validation.password_required'), z.maxLength(200, 'validation.too_long')),
+  newPassword: NewPasswordSchema,
+});
+export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;

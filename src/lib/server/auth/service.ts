@@ -3,17 +3,14 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { AppError, notFound, tooMany } from '../http.ts';
 import { hit } from '../ratelimit.ts';
-import { sendMail } from '../mail.ts';
-import { translator } from '../../i18n/messages.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, type SessionRow, type UserRow } from './sessions.ts';
-import { issueAccessToken, sha256 } from './tokens.ts';
+import { pendingInvite } from '../invites.ts';
+import { issueAccessToken } from './tokens.ts';
+import { consumeCode, issueCode } from './codes.ts';
 
-const CODE_MINUTES = 15;
-const CODE_SENDS_PER_HOUR = 5;
-const CODE_TRIES = 5;
 const LOGINS_PER_15_MINUTES = 10;
 
 export interface SessionGrant {
@@ -44,35 +41,9 @@ export async function findLiveUserByEmail(email: string): Promise<UserRow | unde
   return user;
 }
 
-function newCode(): string {
-  return String(crypto.randomInt(0, 10_000)).padStart(4, '0');
-}
-
-/** Sends a fresh verification code, replacing any earlier one. Limited per address and hour. */
-export async function sendVerificationCode(user: UserRow, locale: Locale): Promise<void> {
-  if (!(await hit(`code-send:${user.id}`, CODE_SENDS_PER_HOUR, 3600))) {
-    throw tooMany('error.user.email_send_max_attempts_reached');
-  }
-  const db = await getDb();
-  const code = newCode();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(schema.emailCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(schema.emailCodes.userId, user.id), eq(schema.emailCodes.purpose, 'verify'), isNull(schema.emailCodes.usedAt)));
-    await tx.insert(schema.emailCodes).values({
-      userId: user.id,
-      purpose: 'verify',
-      codeHash: sha256(`${user.id}:${code}`),
-      expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
-    });
-  });
-  const t = translator(locale);
-  await sendMail({
-    to: user.email,
-    subject: t('mail.verify_subject', { code }),
-    text: `${t('mail.verify_text', { code })}\n\n${t('mail.signature')}`,
-  });
+/** Sends a fresh verification code, replacing any earlier one. */
+export function sendVerificationCode(user: UserRow, locale: Locale): Promise<void> {
+  return issueCode(user, 'verify', locale);
 }
 
 export async function register(
@@ -86,21 +57,27 @@ export async function register(
   }
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
+  // an invited address joins the inviter's space with the invited role, whatever the form said
+  const invited = await pendingInvite(input.email);
   let user: UserRow;
   try {
     user = await db.transaction(async (tx) => {
-      const [space] = await tx.insert(schema.spaces).values({}).returning();
+      const spaceId = invited?.spaceId ?? (await tx.insert(schema.spaces).values({}).returning())[0]!.id;
       const [created] = await tx
         .insert(schema.users)
         .values({
           email: input.email,
           passwordHash,
-          role: input.role,
+          role: invited?.role ?? input.role,
           status: STATUS.NOT_VERIFIED,
           lang,
-          spaceId: space!.id,
+          spaceId,
+          invitedBy: invited?.invitedBy,
+          name: invited?.name ?? '',
+          surname: invited?.surname ?? '',
         })
         .returning();
+      if (invited) await tx.update(schema.invites).set({ userId: created!.id }).where(eq(schema.invites.id, invited.id));
       return created!;
     });
   } catch (error) {
@@ -118,31 +95,10 @@ export async function verifyEmail(email: string, code: string): Promise<UserRow>
   const user = await findLiveUserByEmail(email);
   if (!user) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
   if (user.status !== STATUS.NOT_VERIFIED) return user;
+  await consumeCode(user, 'verify', code);
   const db = await getDb();
-  const [pending] = await db
-    .select()
-    .from(schema.emailCodes)
-    .where(and(eq(schema.emailCodes.userId, user.id), eq(schema.emailCodes.purpose, 'verify'), isNull(schema.emailCodes.usedAt)))
-    .orderBy(desc(schema.emailCodes.createdAt))
-    .limit(1);
-  if (!pending || pending.expiresAt < new Date() || pending.attempts >= CODE_TRIES) {
-    throw new AppError(422, 'error.user.code_send_max_attempts_reached', { code: 'error.user.code_send_max_attempts_reached' });
-  }
-  if (pending.codeHash !== sha256(`${user.id}:${code}`)) {
-    const attempts = pending.attempts + 1;
-    await db.update(schema.emailCodes).set({ attempts }).where(eq(schema.emailCodes.id, pending.id));
-    const key = attempts >= CODE_TRIES ? 'error.user.code_send_max_attempts_reached' : 'error.user.wrong_code';
-    throw new AppError(422, key, { code: key });
-  }
-  return db.transaction(async (tx) => {
-    await tx.update(schema.emailCodes).set({ usedAt: new Date() }).where(eq(schema.emailCodes.id, pending.id));
-    const [active] = await tx
-      .update(schema.users)
-      .set({ status: STATUS.ACTIVE })
-      .where(eq(schema.users.id, user.id))
-      .returning();
-    return active!;
-  });
+  const [active] = await db.update(schema.users).set({ status: STATUS.ACTIVE }).where(eq(schema.users.id, user.id)).returning();
+  return active!;
 }
 
 export async function resendCode(email: string, locale: Locale): Promise<void> {

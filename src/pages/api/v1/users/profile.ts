@@ -1,5 +1,7 @@
 import { endpoint, json, parse, readBody } from '../../../../lib/server/http.ts';
-import { ALL_ROLES, requireUser } from '../../../../lib/server/auth/context.ts';
+import { ALL_ROLES, clearRefreshCookie, requireUser } from '../../../../lib/server/auth/context.ts';
+import { deleteAccount } from '../../../../lib/server/account.ts';
+import { removeUpload } from '../../../../lib/server/uploads.ts';
 import { toUserDto, updateProfile } from '../../../../lib/server/users.ts';
 import { ProfileSchema } from '../../../../lib/schemas/user.ts';
 
@@ -10,4 +12,12 @@ export const PUT = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals);
   const input = parse(ProfileSchema, await readBody(request));
   return json(await toUserDto(await updateProfile(user, input)));
+});
+
+export const DELETE = endpoint(async ({ locals, cookies }) => {
+  const user = requireUser(locals, ALL_ROLES, { verified: false });
+  const { image } = await deleteAccount(user);
+  await removeUpload(image);
+  clearRefreshCookie(cookies);
+  return json({ deleted: true });
 });

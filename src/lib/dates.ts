@@ -1,0 +1,19 @@
+import { format } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
+import { ru } from 'date-fns/locale/ru';
+import type { Locale } from './i18n/index.ts';
+
+const LOCALES = { en: enUS, ru };
+
+/**
+ * SPEC.md §9's 'dd LLLL yyyy' in the page's language: '21 November 2026', '21 ноября 2026'.
+ * After a day number Russian takes the month in the genitive, so the pattern uses MMMM, which
+ * is LLLL in English (docs/decisions/0004). A value that will not format shows as it is.
+ */
+export function formatDate(value: string | Date, locale: Locale): string {
+  try {
+    return format(typeof value === 'string' ? new Date(value) : value, 'dd MMMM yyyy', { locale: LOCALES[locale] });
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,62 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { getDb, schema } from './db/index.ts';
+import { AppError } from './http.ts';
+import type { Locale } from '../i18n/index.ts';
+import { consumeCode, issueCode } from './auth/codes.ts';
+import { hashPassword, verifyPassword } from './auth/password.ts';
+import { revokeAllOf } from './auth/sessions.ts';
+import { findLiveUserByEmail } from './auth/service.ts';
+import type { UserRow } from './users.ts';
+
+const emailTaken = () => new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
+
+/** Mails a code to the new address; the address changes only once the code comes back. */
+export async function requestEmailChange(user: UserRow, email: string, locale: Locale): Promise<void> {
+  if (email === user.email) throw new AppError(400, 'error.common.invalid_body', { email: 'validation.email_same' });
+  if (await findLiveUserByEmail(email)) throw emailTaken();
+  await issueCode(user, 'email_change', locale, email);
+}
+
+export async function confirmEmailChange(user: UserRow, code: string): Promise<{ newEmail: string }> {
+  const used = await consumeCode(user, 'email_change', code);
+  const newEmail = used.newEmail!;
+  if (await findLiveUserByEmail(newEmail)) throw emailTaken();
+  const db = await getDb();
+  try {
+    await db.update(schema.users).set({ email: newEmail }).where(eq(schema.users.id, user.id));
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw emailTaken();
+    throw error;
+  }
+  return { newEmail };
+}
+
+/** Changes the password; every other session of the user ends. */
+export async function changePassword(user: UserRow, sessionId: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+    throw new AppError(422, 'error.user.wrong_password', { oldPassword: 'error.user.wrong_password' });
+  }
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.update(schema.users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(schema.users.id, user.id));
+    await tx
+      .update(schema.sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(schema.sessions.userId, user.id), isNull(schema.sessions.revokedAt), sessionId ? ne(schema.sessions.id, sessionId) : undefined));
+  });
+}
+
+/**
+ * Deletes the account: every session ends at once, and the name, surname and photo go, so the
+ * person leaves every list others see. The address and password stay only to answer a later
+ * login with 'Account is deleted'.
+ */
+export async function deleteAccount(user: UserRow): Promise<{ image: string | null }> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.update(schema.users).set({ deletedAt: new Date(), name: '', surname: '', image: null }).where(eq(schema.users.id, user.id));
+    await tx.delete(schema.invites).where(eq(schema.invites.userId, user.id));
+  });
+  await revokeAllOf(user.id);
+  return { image: user.image };
+}

@@ -1,0 +1,111 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { getDb, schema } from './db/index.ts';
+import { AppError, forbidden } from './http.ts';
+import { sendMail } from './mail.ts';
+import { env } from './env.ts';
+import { translator } from '../i18n/messages.ts';
+import { localizedPath, type Locale } from '../i18n/index.ts';
+import { ROLE, type Role } from '../schemas/auth.ts';
+import type { InviteDto, InviteOutput } from '../schemas/user.ts';
+import type { UserRow } from './users.ts';
+
+/** Who may invite whom (DECISIONS.md, Roles). Staff have no space to invite into. */
+const MAY_INVITE: Partial<Record<number, readonly Role[]>> = {
+  [ROLE.COMPANY]: [ROLE.RECRUITER, ROLE.CUSTOMER],
+  [ROLE.RECRUITER]: [ROLE.CUSTOMER],
+};
+
+export function mayInvite(user: Pick<UserRow, 'role'>, role?: Role): boolean {
+  const allowed = MAY_INVITE[user.role] ?? [];
+  return role === undefined ? allowed.length > 0 : allowed.includes(role);
+}
+
+/** Invites a person into the inviter's space and mails them a link to registration. */
+export async function invite(inviter: UserRow, input: InviteOutput, locale: Locale): Promise<InviteDto> {
+  if (!inviter.spaceId || !mayInvite(inviter, input.role)) throw forbidden('error.user.invite_forbidden');
+  const db = await getDb();
+  const [taken] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.email, input.email), isNull(schema.users.deletedAt)));
+  if (taken) throw new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
+
+  // an address already on the list: the entry is replaced and, with a fresh date, comes first
+  const [row] = await db
+    .insert(schema.invites)
+    .values({ spaceId: inviter.spaceId, invitedBy: inviter.id, email: input.email, name: input.name, surname: input.surname, role: input.role })
+    .onConflictDoUpdate({
+      target: [schema.invites.spaceId, schema.invites.email],
+      set: { name: input.name, surname: input.surname, role: input.role, invitedBy: inviter.id, userId: null, createdAt: sql`now()` },
+    })
+    .returning();
+
+  const t = translator(locale);
+  const link = `${env().PUBLIC_URL}${localizedPath(`/auth/register?email=${encodeURIComponent(input.email)}`, locale)}`;
+  const params = { name: input.name, inviter: `${inviter.name} ${inviter.surname}`.trim() || inviter.email, role: t(`invite.role_${input.role === ROLE.RECRUITER ? 'recruiter' : 'customer'}`), link };
+  await sendMail({
+    to: input.email,
+    subject: t('mail.invite_subject', params),
+    text: `${t('mail.invite_text', params)}\n\n${t('mail.signature')}`,
+  });
+  return toDto(row!, undefined);
+}
+
+function toDto(invite: typeof schema.invites.$inferSelect, user: UserRow | undefined): InviteDto {
+  return {
+    ...(user ? { id: user.id } : {}),
+    name: user?.name || invite.name,
+    surname: user?.surname || invite.surname,
+    email: user?.email ?? invite.email,
+    role: invite.role as Role,
+    createdAt: invite.createdAt.toISOString(),
+  };
+}
+
+/**
+ * 'My recruiters' and 'My customers': a company sees every invite of its space, a recruiter the
+ * ones they sent. People who deleted their account are left out.
+ */
+export async function listInvites(user: UserRow, filter: { role?: 'recruiter' | 'customer'; invite?: 'registered' | 'invited' }): Promise<InviteDto[]> {
+  if (!user.spaceId || !mayInvite(user)) throw forbidden();
+  const role = filter.role === 'recruiter' ? ROLE.RECRUITER : filter.role === 'customer' ? ROLE.CUSTOMER : undefined;
+  const db = await getDb();
+  if (filter.invite === 'registered') return registeredMembers(user.spaceId, role);
+  const rows = await db
+    .select({ invite: schema.invites, user: schema.users })
+    .from(schema.invites)
+    .leftJoin(schema.users, eq(schema.users.id, schema.invites.userId))
+    .where(
+      and(
+        eq(schema.invites.spaceId, user.spaceId),
+        user.role === ROLE.COMPANY ? undefined : eq(schema.invites.invitedBy, user.id),
+        role ? eq(schema.invites.role, role) : undefined,
+        filter.invite === 'invited' ? isNull(schema.invites.userId) : undefined,
+      ),
+    )
+    .orderBy(desc(schema.invites.createdAt));
+  return rows.filter((r) => !r.user?.deletedAt).map((r) => toDto(r.invite, r.user ?? undefined));
+}
+
+/** Registered people of a space with a role, invited or not (the vacancy form's customers). */
+async function registeredMembers(spaceId: string, role: Role | undefined): Promise<InviteDto[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.spaceId, spaceId), isNull(schema.users.deletedAt), role ? eq(schema.users.role, role) : undefined))
+    .orderBy(desc(schema.users.createdAt));
+  return rows.map((u) => ({ id: u.id, name: u.name, surname: u.surname, email: u.email, role: u.role as Role, createdAt: u.createdAt.toISOString() }));
+}
+
+/** The newest open invite for an address: registration takes its space and role. */
+export async function pendingInvite(email: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(schema.invites)
+    .where(and(eq(schema.invites.email, email), isNull(schema.invites.userId)))
+    .orderBy(desc(schema.invites.createdAt))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,163 @@
+/**
+ * Uploaded files under DATA_DIR/uploads (ARCHITECTURE.md): the content decides what a file is
+ * (magic bytes, never its name or declared type), names are random, and images are re-encoded
+ * with sharp, which drops every piece of metadata (EXIF, GPS, XMP) on the way.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { env } from './env.ts';
+import { AppError, readBody } from './http.ts';
+
+/** SPEC.md §5: an uploaded file is at most 10 MB by default. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Room for the multipart boundaries, headers and small extra fields around the file. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** Decoded size limit against decompression bombs (a tiny file that claims a huge canvas). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** The names the upload service writes, and the only ones /uploads serves (see static.ts). */
+export const UPLOAD_NAME = /^[A-Za-z0-9_-]{16,}\.(webp|jpg|png)$/;
+
+export const uploadsDir = () => path.join(env().DATA_DIR, 'uploads');
+export const uploadUrl = (name: string) => `/uploads/${name}`;
+
+const notAnImage = () => new AppError(415, 'error.upload.not_an_image');
+
+/**
+ * Reads a (multipart) request body into readBody's object, refusing more than the upload limit
+ * plus the form's overhead: by Content-Length before reading anything, else while streaming.
+ */
+export async function readUploadForm(
+  request: Request,
+  { limit = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, tooLargeKey = 'error.upload.image_too_large' } = {},
+): Promise<Record<string, unknown>> {
+  const tooLarge = () => new AppError(413, tooLargeKey);
+  if (Number(request.headers.get('content-length')) > limit) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw new AppError(400, 'error.common.invalid_body');
+      }
+      if (chunk.done) break;
+      total += chunk.value.byteLength;
+      if (total > limit) {
+        // discard the rest, as node does for a body nobody reads: stopping midway would leave
+        // the connection stuck for the client's next request (node's requestTimeout bounds this)
+        void drain(reader);
+        throw tooLarge();
+      }
+      chunks.push(chunk.value);
+    }
+  }
+  const headers = { 'content-type': request.headers.get('content-type') ?? '' };
+  return readBody(new Request(request.url, { method: 'POST', headers, body: Buffer.concat(chunks) }));
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // the client went away
+  }
+}
+
+type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif' | 'tiff' | 'bmp';
+
+/** The image type the first bytes announce; sharp's format names. */
+export function imageKind(bytes: Uint8Array): ImageKind | undefined {
+  const ascii = (start: number, end: number) => Buffer.from(bytes.subarray(start, end)).toString('latin1');
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  // AVIF and HEIC: an ISO-BMFF `ftyp` box with an image brand (sharp's build decodes AVIF, not HEVC)
+  if (ascii(4, 8) === 'ftyp' && /^(avif|avis|heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(8, 12))) return 'heif';
+  if (ascii(0, 4) === 'II*\0' || ascii(0, 4) === 'MM\0*') return 'tiff';
+  if (ascii(0, 2) === 'BM') return 'bmp';
+  return undefined;
+}
+
+/**
+ * The BMP that Paint and most tools write (uncompressed, 24 or 32 bits per pixel) as raw RGB,
+ * since sharp's libvips build reads no BMP at all. Palette and compressed variants are refused.
+ */
+function decodeBmp(b: Buffer): { data: Buffer; width: number; height: number } {
+  if (b.length < 54) throw notAnImage();
+  const offset = b.readUInt32LE(10);
+  const width = b.readInt32LE(18);
+  const signedHeight = b.readInt32LE(22); // positive: rows stored bottom-up
+  const bits = b.readUInt16LE(28);
+  const height = Math.abs(signedHeight);
+  if (b.readUInt32LE(14) < 40 || width <= 0 || height === 0 || (bits !== 24 && bits !== 32) || b.readUInt32LE(30) !== 0) {
+    throw notAnImage();
+  }
+  const step = bits / 8;
+  const stride = Math.ceil((width * step) / 4) * 4;
+  if (offset + stride * height > b.length) throw notAnImage();
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const row = offset + (signedHeight > 0 ? height - 1 - y : y) * stride;
+    for (let x = 0; x < width; x++) {
+      const from = row + x * step;
+      const to = (y * width + x) * 3;
+      data[to] = b[from + 2]!;
+      data[to + 1] = b[from + 1]!;
+      data[to + 2] = b[from]!;
+    }
+  }
+  return { data, width, height };
+}
+
+/** Decodes, turns upright by EXIF, crops to a `size` square and re-encodes as metadata-free WebP. */
+async function toWebp(bytes: Buffer, kind: ImageKind, size: number): Promise<Buffer> {
+  let image: Sharp;
+  try {
+    if (kind === 'bmp') {
+      const bmp = decodeBmp(bytes);
+      image = sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: 3 } });
+    } else {
+      image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
+      const meta = await image.metadata();
+      // libvips sniffs the content too: both must agree on what the file is
+      if (meta.format !== kind) throw notAnImage();
+    }
+    return await image.resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError(413, 'error.upload.image_too_many_pixels');
+    throw notAnImage();
+  }
+}
+
+/**
+ * Stores an uploaded image as a `size`×`size` WebP under a random name and returns the name.
+ * 400 without a file, 413 above 10 MB or 50 megapixels, 415 for anything that is not an image.
+ */
+export async function saveImage(file: unknown, { size }: { size: number }): Promise<string> {
+  // an empty part is what a browser sends for a file input left empty
+  if (!(file instanceof File) || file.size === 0) throw new AppError(400, 'error.upload.file_required', { file: 'error.upload.file_required' });
+  if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, 'error.upload.image_too_large');
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const kind = imageKind(bytes);
+  if (!kind) throw notAnImage();
+  const output = await toWebp(bytes, kind, size);
+  const dir = uploadsDir();
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${crypto.randomBytes(18).toString('base64url')}.webp`;
+  await fs.writeFile(path.join(dir, name), output, { flag: 'wx' });
+  return name;
+}
+
+/** Deletes a stored upload by its plain name; anything else (a path, a URL) or a missing file is ignored. */
+export async function removeUpload(name: string | null | undefined): Promise<void> {
+  if (!name || !UPLOAD_NAME.test(name)) return;
+  await fs.rm(path.join(uploadsDir(), name), { force: true });
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { Client, db, lastCode, lastMail, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
+
+describe('PUT /api/v1/users/profile', () => {
+  it('updates name, surname, language and (company) the company name', async () => {
+    const { client } = await signUp('company');
+    const res = await client.put('/api/v1/users/profile', { name: 'Anna', surname: 'Petrova', companyName: 'Acme', settings: { lang: 'ru' } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ name: 'Anna', surname: 'Petrova', companyName: 'Acme', settings: { lang: 'ru' } });
+  });
+
+  it('ignores a company name from a recruiter and requires one of a company', async () => {
+    const { client: recruiter } = await signUp('recruiter');
+    const res = await recruiter.put('/api/v1/users/profile', { name: 'R', surname: 'S', companyName: 'Sneaky' });
+    expect(res.json.companyName).toBeNull();
+    const { client: company } = await signUp('company');
+    const missing = await company.put('/api/v1/users/profile', { name: 'A', surname: 'B' });
+    expect(missing.status).toBe(400);
+    expect(missing.json.errors).toEqual({ companyName: 'validation.company_required' });
+  });
+
+  it('rejects empty names and a bad language, changing nothing', async () => {
+    const { client } = await signUp('customer');
+    await client.put('/api/v1/users/profile', { name: 'Keep', surname: 'Me' });
+    const res = await client.put('/api/v1/users/profile', { name: '', surname: '  ', settings: { lang: 'de' } });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({ name: 'validation.name_required', surname: 'validation.surname_required', 'settings.lang': 'validation.lang_invalid' });
+    expect((await client.get('/api/v1/users/profile')).json).toMatchObject({ name: 'Keep', surname: 'Me' });
+  });
+
+  it('needs a session', async () => {
+    expect((await new Client().put('/api/v1/users/profile', { name: 'A', surname: 'B' })).status).toBe(401);
+  });
+});
+
+describe('email change', () => {
+  it('mails a code to the new address; the code changes the email and returns newEmail', async () => {
+    const { client } = await signUp('customer');
+    const next = uniqueEmail('new');
+    const res = await client.post('/api/v1/users/profile/email', { email: next });
+    expect(res.status).toBe(200);
+    expect((await lastMail(next))?.subject).toMatch(/^Code to confirm your new email: \d{4}$/);
+    const confirmed = await client.post('/api/v1/users/profile/email/verify', { code: await lastCode(next) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toEqual({ newEmail: next });
+    expect((await client.get('/api/v1/users/profile')).json.email).toBe(next);
+    expect((await new Client().post('/api/v1/auth/email/login', { email: next, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('refuses the same address and a taken one', async () => {
+    const { client, email } = await signUp('customer');
+    const same = await client.post('/api/v1/users/profile/email', { email });
+    expect(same.status).toBe(400);
+    expect(same.json.errors).toEqual({ email: 'validation.email_same' });
+    const { email: taken } = await signUp('customer');
+    const res = await client.post('/api/v1/users/profile/email', { email: taken });
+    expect(res.status).toBe(422);
+    expect(res.json.message).toBe('error.user.email_exists');
+  });
+
+  it('a wrong code is refused and changes nothing', async () => {
+    const { client, email } = await signUp('customer');
+    const next = uniqueEmail('new');
+    await client.post('/api/v1/users/profile/email', { email: next });
+    const code = await lastCode(next);
+    const res = await client.post('/api/v1/users/profile/email/verify', { code: code === '0000' ? '1111' : '0000' });
+    expect(res.status).toBe(422);
+    expect(res.json.message).toBe('error.user.wrong_code');
+    expect((await client.get('/api/v1/users/profile')).json.email).toBe(email);
+  });
+
+  it('needs a session; a bad body is a 400', async () => {
+    expect((await new Client().post('/api/v1/users/profile/email', { email: uniqueEmail() })).status).toBe(401);
+    const { client } = await signUp('customer');
+    expect((await client.post('/api/v1/users/profile/email/verify', { code: 'x' })).json.errors).toEqual({ code: 'validation.code_invalid' });
+  });
+});
+
+describe('PUT /api/v1/users/profile/password', () => {
+  it('changes the password and ends the other sessions', async () => {
+    const { client, email } = await signUp('company');
+    const other = new Client();
+    await other.post('/api/v1/auth/email/login', { email, password: PASSWORD });
+    const res = await client.put('/api/v1/users/profile/password', { oldPassword: PASSWORD, newPassword: 'N3w-Passw0rd' });
+    expect(res.status).toBe(200);
+    expect((await other.post('/api/v1/auth/refresh')).status).toBe(401);
+    expect((await client.get('/api/v1/users/profile')).status).toBe(200);
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: 'N3w-Passw0rd' })).status).toBe(200);
+  });
+
+  it("says 'Wrong password' for a wrong old one and refuses a weak new one", async () => {
+    const { client } = await signUp('company');
+    const wrong = await client.put('/api/v1/users/profile/password', { oldPassword: 'Nope-passw0rd', newPassword: 'N3w-Passw0rd' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json).toMatchObject({ message: 'error.user.wrong_password', errors: { oldPassword: 'error.user.wrong_password' } });
+    const weak = await client.put('/api/v1/users/profile/password', { oldPassword: PASSWORD, newPassword: 'weak' });
+    expect(weak.status).toBe(400);
+    expect(weak.json.errors).toEqual({ newPassword: 'validation.password_weak' });
+  });
+
+  it('needs a session', async () => {
+    expect((await new Client().put('/api/v1/users/profile/password', { oldPassword: PASSWORD, newPassword: 'N3w-Passw0rd' })).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/v1/users/profile', () => {
+  it("revokes every session at once; logging in again says 'Account is deleted'", async () => {
+    const { client, email, user } = await signUp('company');
+    await client.put('/api/v1/users/profile', { name: 'Del', surname: 'Me', companyName: 'Acme' });
+    const other = new Client();
+    const second = await other.post('/api/v1/auth/email/login', { email, password: PASSWORD });
+    const res = await client.request('DELETE', '/api/v1/users/profile');
+    expect(res.status).toBe(200);
+    expect((await other.post('/api/v1/auth/refresh')).status).toBe(401);
+    expect((await new Client().get('/api/v1/users/profile', { token: second.json.accessToken })).status).toBe(401);
+    const login = await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD });
+    expect(login.status).toBe(422);
+    expect(login.json.message).toBe('error.common.deleted_account');
+    const row = await db().query('select name, surname, image, deleted_at from users where id = $1', [user.id]);
+    expect(row.rows[0]).toMatchObject({ name: '', surname: '', image: null });
+    expect(row.rows[0].deleted_at).not.toBeNull();
+  });
+
+  it('frees the address for a new registration', async () => {
+    const { client, email } = await signUp('customer');
+    await client.request('DELETE', '/api/v1/users/profile');
+    const again = await new Client().post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'customer' });
+    expect(again.status).toBe(201);
+  });
+
+  it('needs a session', async () => {
+    expect((await new Client().request('DELETE', '/api/v1/users/profile')).status).toBe(401);
+  });
+});

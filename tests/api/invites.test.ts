@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { Client, db, lastCode, lastMail, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
+
+async function registerInvited(email: string, formRole: 'company' | 'recruiter' | 'customer') {
+  const client = new Client();
+  const res = await client.post('/api/v1/auth/email/register', { email, password: PASSWORD, role: formRole });
+  expect(res.status).toBe(201);
+  client.token = res.json.accessToken;
+  await client.post('/api/v1/auth/verify/email', { email, code: await lastCode(email) });
+  return { client, user: res.json.user };
+}
+
+describe('POST /api/v1/users/invite', () => {
+  it('company invites a recruiter: the entry comes back, the invitee gets a mail with a registration link', async () => {
+    const { client } = await signUp('company');
+    await client.put('/api/v1/users/profile', { name: 'Olga', surname: 'Ivanova', companyName: 'Acme' });
+    const email = uniqueEmail('rec');
+    const res = await client.post('/api/v1/users/invite', { email, name: 'Ivan', surname: 'Petrov', role: 'recruiter' });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ email, name: 'Ivan', surname: 'Petrov', role: 2 });
+    expect(res.json.id).toBeUndefined();
+    const mail = await lastMail(email);
+    expect(mail?.subject).toBe('Olga Ivanova invites you to Recruit');
+    expect(mail?.text).toContain(`/auth/register?email=${encodeURIComponent(email)}`);
+  });
+
+  it('registering with the invited address joins the space with the invited role, whatever the form said', async () => {
+    const { client: company, user: companyUser } = await signUp('company');
+    await company.put('/api/v1/users/profile', { name: 'Olga', surname: 'Ivanova', companyName: 'Acme' });
+    const email = uniqueEmail('cust');
+    await company.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'Smith', role: 'customer' });
+    const { client, user } = await registerInvited(email, 'company');
+    expect(user.role).toBe(3);
+    const profile = await client.get('/api/v1/users/profile');
+    expect(profile.json).toMatchObject({ role: 3, name: 'Kate', surname: 'Smith', inviteUser: { name: 'Olga', surname: 'Ivanova', companyName: 'Acme' } });
+    const spaces = await db().query('select space_id from users where id = any($1::uuid[])', [[companyUser.id, user.id]]);
+    expect(new Set(spaces.rows.map((r) => r.space_id)).size).toBe(1);
+    const list = await company.get('/api/v1/users/invite');
+    expect(list.json.find((i: { email: string }) => i.email === email)).toMatchObject({ id: user.id, role: 3 });
+  });
+
+  it('an invite to an address already on the list replaces the entry and moves it first', async () => {
+    const { client } = await signUp('company');
+    const a = uniqueEmail('a');
+    const b = uniqueEmail('b');
+    await client.post('/api/v1/users/invite', { email: a, name: 'A', surname: 'One', role: 'customer' });
+    await client.post('/api/v1/users/invite', { email: b, name: 'B', surname: 'Two', role: 'customer' });
+    await client.post('/api/v1/users/invite', { email: a, name: 'A2', surname: 'Again', role: 'recruiter' });
+    const list = await client.get('/api/v1/users/invite');
+    expect(list.json.map((i: { email: string }) => i.email)).toEqual([a, b]);
+    expect(list.json[0]).toMatchObject({ name: 'A2', surname: 'Again', role: 2 });
+  });
+
+  it('a recruiter invites customers only; customers invite nobody', async () => {
+    const { client: company } = await signUp('company');
+    const recruiterEmail = uniqueEmail('rec');
+    await company.post('/api/v1/users/invite', { email: recruiterEmail, name: 'R', surname: 'R', role: 'recruiter' });
+    const { client: recruiter } = await registerInvited(recruiterEmail, 'recruiter');
+    const customer = await recruiter.post('/api/v1/users/invite', { email: uniqueEmail(), name: 'C', surname: 'C', role: 'customer' });
+    expect(customer.status).toBe(201);
+    const colleague = await recruiter.post('/api/v1/users/invite', { email: uniqueEmail(), name: 'R2', surname: 'R2', role: 'recruiter' });
+    expect(colleague.status).toBe(403);
+    expect(colleague.json.message).toBe('error.user.invite_forbidden');
+    const { client: lone } = await signUp('customer');
+    const byCustomer = await lone.post('/api/v1/users/invite', { email: uniqueEmail(), name: 'X', surname: 'X', role: 'customer' });
+    expect(byCustomer.status).toBe(403);
+    expect((await lone.get('/api/v1/users/invite')).status).toBe(403);
+  });
+
+  it('refuses an address that already has an account', async () => {
+    const { client } = await signUp('company');
+    const { email } = await signUp('customer');
+    const res = await client.post('/api/v1/users/invite', { email, name: 'X', surname: 'Y', role: 'customer' });
+    expect(res.status).toBe(422);
+    expect(res.json.message).toBe('error.user.email_exists');
+  });
+
+  it('rejects bad bodies field by field and writes nothing', async () => {
+    const { client } = await signUp('company');
+    const res = await client.post('/api/v1/users/invite', { email: 'nope', name: ' ', role: 'admin' });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({ email: 'validation.email_invalid', name: 'validation.name_required', surname: 'validation.surname_required', role: 'validation.role_invalid' });
+    expect((await client.get('/api/v1/users/invite')).json).toEqual([]);
+  });
+
+  it('needs a session and a verified address', async () => {
+    expect((await new Client().post('/api/v1/users/invite', { email: uniqueEmail(), name: 'X', surname: 'Y', role: 'customer' })).status).toBe(401);
+    const { client } = await signUp('company', { verify: false });
+    expect((await client.post('/api/v1/users/invite', { email: uniqueEmail(), name: 'X', surname: 'Y', role: 'customer' })).status).toBe(403);
+  });
+});
+
+describe('GET /api/v1/users/invite', () => {
+  it('lists only the own space: another company sees none of it', async () => {
+    const { client: one } = await signUp('company');
+    const { client: other } = await signUp('company');
+    const email = uniqueEmail();
+    await one.post('/api/v1/users/invite', { email, name: 'X', surname: 'Y', role: 'customer' });
+    expect((await other.get('/api/v1/users/invite')).json).toEqual([]);
+    expect((await one.get('/api/v1/users/invite')).json).toHaveLength(1);
+  });
+
+  it('?role=customer&invite=registered lists the registered customers of the space', async () => {
+    const { client: company } = await signUp('company');
+    const registered = uniqueEmail('reg');
+    const pending = uniqueEmail('pend');
+    await company.post('/api/v1/users/invite', { email: registered, name: 'Reg', surname: 'Istered', role: 'customer' });
+    await company.post('/api/v1/users/invite', { email: pending, name: 'Pen', surname: 'Ding', role: 'customer' });
+    const { user } = await registerInvited(registered, 'customer');
+    const res = await company.get('/api/v1/users/invite?role=customer&invite=registered');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([expect.objectContaining({ id: user.id, email: registered, role: 3 })]);
+    const bad = await company.get('/api/v1/users/invite?role=boss');
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual({ role: 'validation.role_invalid' });
+  });
+
+  it('a deleted account leaves the list', async () => {
+    const { client: company } = await signUp('company');
+    const email = uniqueEmail();
+    await company.post('/api/v1/users/invite', { email, name: 'Gone', surname: 'Soon', role: 'customer' });
+    const { client } = await registerInvited(email, 'customer');
+    expect((await client.request('DELETE', '/api/v1/users/profile')).status).toBe(200);
+    const list = await company.get('/api/v1/users/invite');
+    expect(list.json.find((i: { email: string }) => i.email === email)).toBeUndefined();
+    expect((await company.get('/api/v1/users/invite?role=customer&invite=registered')).json).toEqual([]);
+  });
+});
