@@ -99,6 +99,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     locals.authVia = auth.via;
   }
   const user = auth?.user;
+  // a page's form post that rides on the session cookie must come from this site (plain-form CSRF)
+  if (user && !SAFE_METHODS.has(request.method) && !sameOrigin(request, url)) {
+    return new Response(null, { status: 403 });
+  }
   const to = (target: string) => context.redirect(localizedPath(target, locale), 302);
   const access = accessOf(path);
   const verified = user?.status === STATUS.ACTIVE;

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
+import net from 'node:net';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, lastCode, PASSWORD, uniqueEmail } from '../support/client.ts';
@@ -127,6 +128,29 @@ describe('shutdown', () => {
       socket.disconnect();
     }
   }, 90_000);
+
+  it('SIGTERM with a request still arriving (a slow client) exits 0 within a few seconds and stops PostgreSQL', async () => {
+    const server = await processes.spawn();
+    const pg = postmaster(server.dataDir)!;
+    // the headers of a request that are never finished: the connection is busy, not idle
+    const slow = net.connect(server.port, '127.0.0.1');
+    slow.on('error', () => {});
+    try {
+      await new Promise<void>((resolve) => slow.once('connect', () => resolve()));
+      slow.write(`POST /api/v1/auth/email/login HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\ncontent-type: application/json\r\n`);
+      await new Promise((r) => setTimeout(r, 200));
+
+      const started = Date.now();
+      const code = await server.stop('SIGTERM');
+      const ms = Date.now() - started;
+      // a container runtime sends SIGKILL 10 s after SIGTERM; the product gives up by itself at 15 s with code 1
+      expect({ code, fast: ms < 8_000 }).toEqual({ code: 0, fast: true });
+      expect(alive(pg.pid)).toBe(false);
+      expect(postmaster(server.dataDir)).toBeUndefined();
+    } finally {
+      slow.destroy();
+    }
+  }, 90_000);
 });
 
 describe('configuration', () => {
@@ -145,4 +169,22 @@ describe('configuration', () => {
     expect(result.output).not.toMatch(/Recruit is serving|embedded database started/);
     expect(fs.existsSync(path.join(dataDir, 'pg'))).toBe(false);
   }, 30_000);
+
+  it('a PORT already in use stops the start with a message and leaves no PostgreSQL running', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const port = (taken.address() as net.AddressInfo).port;
+      const dataDir = processes.tempDir();
+      const result = await runServerExpectingExit({ DATA_DIR: dataDir, PORT: String(port) });
+      expect(result.signal).toBeNull();
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain('EADDRINUSE');
+      // the database had been started for this run: it is stopped again
+      expect(result.output).toContain('embedded database started');
+      expect(postmaster(dataDir)).toBeUndefined();
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
 });

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../src/lib/i18n/en.json' with { type: 'json' };
-import ru from '../../src/lib/i18n/ru.json' with { type: 'json' };
+import { messages } from '../../src/lib/i18n/messages.ts';
 import { createT, localizedPath, splitLocale, type Messages } from '../../src/lib/i18n/index.ts';
 import { SELF_ROLES } from '../../src/lib/schemas/auth.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const { en, ru } = messages;
 const SRC = path.join(ROOT, 'src');
 
 /** { a: { b: 'x' } } → { 'a.b': 'x' }; a non-string leaf is kept as is so the checks below can see it. */

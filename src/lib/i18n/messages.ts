@@ -1,8 +1,23 @@
 import en from './en.json' with { type: 'json' };
 import ru from './ru.json' with { type: 'json' };
+import enForm from './en/form.json' with { type: 'json' };
+import ruForm from './ru/form.json' with { type: 'json' };
+import enVacancy from './en/vacancy.json' with { type: 'json' };
+import ruVacancy from './ru/vacancy.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
+import ruDashboard from './ru/dashboard.json' with { type: 'json' };
+import enPreview from './en/preview.json' with { type: 'json' };
+import ruPreview from './ru/preview.json' with { type: 'json' };
 import { createT, type Locale, type Messages, type T } from './index.ts';
 
-export const messages: Record<Locale, Messages> = { en, ru };
+/**
+ * Every string a person sees, per locale: the core file plus one file per feature section
+ * (`en/vacancy.json` is the `vacancy` section), so that features do not crowd one file.
+ */
+export const messages: Record<Locale, Messages> = {
+  en: { ...en, form: enForm, vacancy: enVacancy, dashboard: enDashboard, preview: enPreview },
+  ru: { ...ru, form: ruForm, vacancy: ruVacancy, dashboard: ruDashboard, preview: ruPreview },
+};
 
 const cache = new Map<Locale, T>();
 

@@ -129,3 +129,106 @@ export const invites = pgTable(
   },
   (t) => [uniqueIndex('invites_space_email').on(t.spaceId, t.email), index('invites_email').on(t.email)],
 );
+
+/** Towns of Russia with at least 10,000 people, named in both languages (docs/decisions/0005). */
+export const cities = pgTable(
+  'cities',
+  {
+    id: integer('id').primaryKey(),
+    country: text('country').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameRu: text('name_ru').notNull(),
+    regionEn: text('region_en'),
+    regionRu: text('region_ru'),
+    population: integer('population').notNull(),
+  },
+  (t) => [index('cities_country_population').on(t.country, t.population)],
+);
+
+/** The soft-skill catalogue; `main` ones show before the expand button. */
+export const softSkills = pgTable('soft_skills', {
+  id: smallint('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameRu: text('name_ru').notNull(),
+  main: boolean('main').notNull().default(false),
+  position: smallint('position').notNull(),
+});
+
+export const vacancies = pgTable(
+  'vacancies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    recruiterId: uuid('recruiter_id')
+      .notNull()
+      .references(() => users.id),
+    positionType: smallint('position_type').notNull(),
+    positionName: text('position_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    departmentName: text('department_name').notNull().default(''),
+    hardSkills: text('hard_skills').array().notNull(),
+    jobExperience: smallint('job_experience').notNull(),
+    exceptionalRequirements: text('exceptional_requirements').notNull().default(''),
+    country: text('country').notNull(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    address: text('address').notNull(),
+    salary: integer('salary').notNull(),
+    salaryTo: integer('salary_to'),
+    schedule: smallint('schedule').notNull(),
+    bonus: text('bonus').notNull().default(''),
+    mainCustomerId: uuid('main_customer_id').references(() => users.id),
+    status: smallint('status').notNull(),
+    /** Position, department, skills and city in one lower-cased text for the boolean search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vacancies_space_status_created').on(t.spaceId, t.status, t.createdAt)],
+);
+
+export const vacancyCustomers = pgTable(
+  'vacancy_customers',
+  {
+    vacancyId: uuid('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.vacancyId, t.userId] }), index('vacancy_customers_user').on(t.userId)],
+);
+
+export const vacancySoftSkills = pgTable(
+  'vacancy_soft_skills',
+  {
+    vacancyId: uuid('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    skillId: smallint('skill_id')
+      .notNull()
+      .references(() => softSkills.id),
+  },
+  (t) => [primaryKey({ columns: [t.vacancyId, t.skillId] })],
+);
+
+/** What changed, said by whoever changed it; customers read these as the vacancy's history. */
+export const vacancyComments = pgTable(
+  'vacancy_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vacancyId: uuid('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vacancy_comments_vacancy').on(t.vacancyId, t.createdAt)],
+);
