@@ -153,7 +153,8 @@ describe('shutdown', () => {
   }, 90_000);
 });
 
-describe('configuration', () => {
+// quick processes that only start and stop: run side by side
+describe.concurrent('configuration', () => {
   it.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'mysql://x'],

@@ -72,4 +72,16 @@ describe('mail through SMTP_URL', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'outbox'))).toBe(false);
     expect(server.output()).not.toContain('[mail]');
   }, 90_000);
+
+  it('a registration whose code cannot be mailed answers 503 and leaves no account behind', async () => {
+    const closed = await freePort();
+    const server = await processes.spawn({ SMTP_URL: `smtp://127.0.0.1:${closed}` });
+    const email = uniqueEmail('nomail');
+    const res = await postJson(server.url, '/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' });
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({ message: 'error.common.mail_failed' });
+    // the address is still free: once mail works the same person can register
+    const login = await postJson(server.url, '/api/v1/auth/email/login', { email, password: PASSWORD });
+    expect(login.json).toMatchObject({ message: 'error.common.wrong_email_or_password' });
+  }, 90_000);
 });

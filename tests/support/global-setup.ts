@@ -16,7 +16,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-api-'));
   const database = await createTestDatabase(dataDir);
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: undefined });
+  let server: Awaited<ReturnType<typeof spawnServer>>;
+  try {
+    server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: undefined });
+  } catch (error) {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
   project.provide('databaseUrl', database.url);

@@ -10,8 +10,9 @@ import sharp, { type Sharp } from 'sharp';
 import { env } from './env.ts';
 import { AppError, readBody } from './http.ts';
 
-/** SPEC.md §5: an uploaded file is at most 10 MB by default. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES } from '../schemas/upload.ts';
+
+export { MAX_UPLOAD_BYTES };
 /** Room for the multipart boundaries, headers and small extra fields around the file. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** Decoded size limit against decompression bombs (a tiny file that claims a huge canvas). */
@@ -160,4 +161,45 @@ export async function saveImage(file: unknown, { size }: { size: number }): Prom
 export async function removeUpload(name: string | null | undefined): Promise<void> {
   if (!name || !UPLOAD_NAME.test(name)) return;
   await fs.rm(path.join(uploadsDir(), name), { force: true });
+}
+
+/** Resumes are personal data: kept outside /uploads and served only through an access check. */
+export const resumesDir = () => path.join(env().DATA_DIR, 'resumes');
+export const RESUME_NAME = /^[A-Za-z0-9_-]{16,}\.(pdf|doc|docx)$/;
+
+/**
+ * What a resume really is, by its bytes: PDF, the old Word format (an OLE compound file) or
+ * .docx (a ZIP holding word/document.xml). A renamed .exe is none of them.
+ */
+export function resumeKind(bytes: Buffer): 'pdf' | 'doc' | 'docx' | undefined {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'doc';
+  if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) && bytes.includes(Buffer.from('word/'))) return 'docx';
+  return undefined;
+}
+
+export const RESUME_TYPES = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
+
+/** Stores a resume under a random name; 415 unless its content is a .pdf, .doc or .docx. */
+export async function saveResume(file: unknown): Promise<{ name: string; original: string }> {
+  if (!(file instanceof File) || file.size === 0) throw new AppError(400, 'error.upload.file_required', { file: 'error.upload.file_required' });
+  if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, 'error.upload.resume_too_large');
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const kind = resumeKind(bytes);
+  if (!kind) throw new AppError(415, 'error.upload.not_a_resume');
+  const dir = resumesDir();
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${crypto.randomBytes(18).toString('base64url')}.${kind}`;
+  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  const original = (file.name || `resume.${kind}`).replace(/[\/\x00-\x1f"]/g, '_').slice(0, 200);
+  return { name, original };
+}
+
+export async function removeResume(name: string | null | undefined): Promise<void> {
+  if (!name || !RESUME_NAME.test(name)) return;
+  await fs.rm(path.join(resumesDir(), name), { force: true });
 }

@@ -87,7 +87,17 @@ export async function register(
     }
     throw error;
   }
-  await sendVerificationCode(user, lang);
+  try {
+    await sendVerificationCode(user, lang);
+  } catch (error) {
+    // no half-made account: without its code the address could never be confirmed
+    await db.delete(schema.users).where(eq(schema.users.id, user.id));
+    if (!invited) await db.delete(schema.spaces).where(eq(schema.spaces.id, user.spaceId!));
+    else await db.update(schema.invites).set({ userId: null }).where(eq(schema.invites.id, invited.id));
+    if (error instanceof AppError) throw error;
+    console.error('[mail] the registration code could not be sent', error);
+    throw new AppError(503, 'error.common.mail_failed');
+  }
   return grant(user, true, client);
 }
 

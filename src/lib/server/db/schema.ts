@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
+  date,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -231,4 +234,147 @@ export const vacancyComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('vacancy_comments_vacancy').on(t.vacancyId, t.createdAt)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export interface JobEntry {
+  from: string;
+  to: string | null;
+  companyName: string;
+  companyInfo: string;
+  positionName: string;
+  positionDescription: string;
+}
+export interface EducationEntry {
+  year: number;
+  name: string;
+  description: string;
+}
+export interface LanguageEntry {
+  lang: string;
+  level: string;
+}
+
+/** The space's candidate database (SPEC.md §3 Candidate). */
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    image: text('image'),
+    dob: date('dob'),
+    positionName: text('position_name').notNull().default(''),
+    salary: integer('salary'),
+    salaryTo: integer('salary_to'),
+    cityId: integer('city_id').references(() => cities.id),
+    email: text('email'),
+    phone: text('phone'),
+    resume: text('resume'),
+    resumeName: text('resume_name'),
+    schedule: smallint('schedule').array().notNull().default(sql`'{}'::smallint[]`),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    jobExperience: jsonb('job_experience').$type<JobEntry[]>().notNull().default([]),
+    education: jsonb('education').$type<EducationEntry[]>().notNull().default([]),
+    langs: jsonb('langs').$type<LanguageEntry[]>().notNull().default([]),
+    lang: text('lang'),
+    pdStatus: smallint('pd_status').notNull().default(1),
+    /** Names, position, experience and skills in Russian, English and as-typed forms. */
+    search: tsvector('search'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('candidates_space_created').on(t.spaceId, t.createdAt),
+    index('candidates_space_salary').on(t.spaceId, t.salary),
+    index('candidates_search').using('gin', t.search),
+  ],
+);
+
+/** A candidate on a vacancy: the funnel stage, priority and when the stage last changed. */
+export const vacancyCandidates = pgTable(
+  'vacancy_candidates',
+  {
+    vacancyId: uuid('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    stage: smallint('stage').notNull().default(1),
+    priority: smallint('priority').notNull().default(2),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.vacancyId, t.candidateId] }), index('vacancy_candidates_candidate').on(t.candidateId), index('vacancy_candidates_vacancy_created').on(t.vacancyId, t.createdAt)],
+);
+
+/** Who changed what in the funnel, and when: stage, priority, ratings, consent answers. */
+export const funnelEvents = pgTable(
+  'funnel_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    vacancyId: uuid('vacancy_id').references(() => vacancies.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id').references(() => candidates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('funnel_events_space_created').on(t.spaceId, t.createdAt), index('funnel_events_candidate').on(t.candidateId, t.createdAt)],
+);
+
+/** One rating per person per candidate on a vacancy; a new one replaces the old. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    vacancyId: uuid('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.vacancyId, t.candidateId, t.userId] })],
+);
+
+/** Consent requests: the link's token (hashed), and the answer with its time and address. */
+export const pdRequests = pgTable(
+  'pd_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    lang: text('lang').notNull(),
+    requestIp: text('request_ip'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when a newer request replaced this one: its link then says so. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answerIp: text('answer_ip'),
+    answerUserAgent: text('answer_user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pd_requests_token').on(t.tokenHash), index('pd_requests_candidate').on(t.candidateId, t.createdAt)],
 );

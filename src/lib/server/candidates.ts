@@ -1,0 +1,462 @@
+import { and, asc, desc, eq, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { getDb, schema } from './db/index.ts';
+import { AppError, forbidden, notFound } from './http.ts';
+import { isStaff } from './auth/service.ts';
+import { findVisible, mayWrite } from './vacancies.ts';
+import type { Locale } from '../i18n/index.ts';
+import { ROLE } from '../schemas/auth.ts';
+import {
+  STAGE,
+  type CandidateCard,
+  type CandidateDto,
+  type CandidateOutput,
+  type CandidateQuery,
+  type Page,
+  type PdStatus,
+  type Priority,
+  type RatingDto,
+  type Stage,
+  type VacancyCandidateRow,
+} from '../schemas/candidate.ts';
+import type { UserRow } from './users.ts';
+
+type CandidateRow = typeof schema.candidates.$inferSelect;
+type VacancyRow = typeof schema.vacancies.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Which candidates a user sees: company and recruiters the space's database, a customer only
+ * the candidates on vacancies they are attached to, staff all (support).
+ */
+function visibleTo(user: UserRow): SQL | undefined {
+  if (isStaff(user.role)) return undefined;
+  if (user.role === ROLE.CUSTOMER) {
+    return sql`exists (select 1 from ${schema.vacancyCandidates} vc join ${schema.vacancyCustomers} cu on cu.vacancy_id = vc.vacancy_id
+      where vc.candidate_id = ${schema.candidates.id} and cu.user_id = ${user.id})`;
+  }
+  return user.spaceId ? eq(schema.candidates.spaceId, user.spaceId) : sql`false`;
+}
+
+export async function findVisibleCandidate(user: UserRow, id: string): Promise<CandidateRow> {
+  if (!UUID.test(id)) throw notFound();
+  const db = await getDb();
+  const [row] = await db.select().from(schema.candidates).where(and(eq(schema.candidates.id, id), visibleTo(user)));
+  if (!row) throw notFound();
+  return row;
+}
+
+function age(dob: string | null): number | null {
+  if (!dob) return null;
+  const born = new Date(`${dob}T00:00:00Z`);
+  const now = new Date();
+  let years = now.getUTCFullYear() - born.getUTCFullYear();
+  const before = now.getUTCMonth() < born.getUTCMonth() || (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() < born.getUTCDate());
+  if (before) years--;
+  return years;
+}
+
+function card(row: CandidateRow, city: string | null): CandidateCard {
+  return {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    image: row.image ? `/uploads/${row.image}` : null,
+    dob: row.dob,
+    age: age(row.dob),
+    positionName: row.positionName,
+    salary: row.salary,
+    salaryTo: row.salaryTo,
+    city: row.cityId && city ? { id: row.cityId, name: city } : null,
+    schedule: row.schedule,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const cityName = (locale: Locale) => (locale === 'ru' ? schema.cities.nameRu : schema.cities.nameEn);
+
+/** The text the search looks through, beside the names: position, skills and experience. */
+function searchTexts(input: CandidateOutput): { names: string; position: string; rest: string } {
+  const jobs = input.jobExperience.flatMap((j) => [j.positionName, j.companyName, j.positionDescription, j.companyInfo]);
+  return {
+    names: `${input.name} ${input.surname}`,
+    position: input.positionName,
+    rest: [...input.skills, ...jobs, ...input.education.map((e) => e.name)].join(' ').slice(0, 20_000),
+  };
+}
+
+function searchVector({ names, position, rest }: ReturnType<typeof searchTexts>): SQL {
+  return sql`setweight(to_tsvector('simple', ${names}), 'A')
+    || setweight(to_tsvector('simple', ${position}) || to_tsvector('russian', ${position}) || to_tsvector('english', ${position}), 'B')
+    || to_tsvector('simple', ${rest}) || to_tsvector('russian', ${rest}) || to_tsvector('english', ${rest})`;
+}
+
+/**
+ * Every word must match: as typed (a prefix, for names), or by its Russian or English stem
+ * ('менеджера' finds 'менеджер', 'managers' finds 'manager').
+ */
+export function searchCondition(column: SQL | { getSQL(): SQL }, text: string): SQL | undefined {
+  const words = (text.toLowerCase().replace(/ё/g, 'е').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return undefined;
+  const parts = words.map(
+    (w) => sql`(to_tsquery('simple', ${`'${w}':*`}) || plainto_tsquery('russian', ${w}) || plainto_tsquery('english', ${w}))`,
+  );
+  return sql`${column} @@ (${sql.join(parts, sql` && `)})`;
+}
+
+async function checkCity(cityId: number | null | undefined): Promise<void> {
+  if (cityId == null) return;
+  const db = await getDb();
+  const [city] = await db.select({ id: schema.cities.id }).from(schema.cities).where(eq(schema.cities.id, cityId));
+  if (!city) throw new AppError(400, 'error.common.invalid_body', { cityId: 'form.vacancy.city.invalid' });
+}
+
+function columns(input: CandidateOutput) {
+  return {
+    name: input.name,
+    surname: input.surname,
+    dob: input.dob ?? null,
+    positionName: input.positionName,
+    salary: input.salary ?? null,
+    salaryTo: input.salaryTo ?? null,
+    cityId: input.cityId ?? null,
+    email: input.email || null,
+    phone: input.phone || null,
+    schedule: input.schedule,
+    skills: input.skills,
+    jobExperience: input.jobExperience.map((j) => ({ ...j, to: j.to ?? null })),
+    education: input.education,
+    langs: input.langs,
+  };
+}
+
+export function mayManageCandidates(user: UserRow): boolean {
+  return user.role === ROLE.COMPANY || user.role === ROLE.RECRUITER;
+}
+
+/** Adds a candidate to the space's database; with `vacancyId` also onto that vacancy. */
+export async function createCandidate(user: UserRow, input: CandidateOutput, locale: Locale): Promise<CandidateDto> {
+  if (!mayManageCandidates(user) || !user.spaceId) throw forbidden();
+  const vacancy = input.vacancyId ? await findVisible(user, input.vacancyId) : undefined;
+  await checkCity(input.cityId);
+  const db = await getDb();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.candidates)
+      .values({ ...columns(input), spaceId: user.spaceId!, createdBy: user.id, lang: locale, search: searchVector(searchTexts(input)) })
+      .returning();
+    await tx.insert(schema.funnelEvents).values({ spaceId: user.spaceId!, candidateId: row!.id, userId: user.id, kind: 'candidate_added', vacancyId: vacancy?.id });
+    if (vacancy) await tx.insert(schema.vacancyCandidates).values({ vacancyId: vacancy.id, candidateId: row!.id, addedBy: user.id });
+    return row!;
+  });
+  return getCandidate(user, created.id, locale, vacancy?.id);
+}
+
+export async function updateCandidate(user: UserRow, id: string, input: CandidateOutput, locale: Locale): Promise<CandidateDto> {
+  const current = await findVisibleCandidate(user, id);
+  if (!mayManageCandidates(user)) throw forbidden();
+  await checkCity(input.cityId);
+  const db = await getDb();
+  await db
+    .update(schema.candidates)
+    .set({ ...columns(input), search: searchVector(searchTexts(input)), updatedAt: new Date() })
+    .where(eq(schema.candidates.id, current.id));
+  return getCandidate(user, id, locale, input.vacancyId);
+}
+
+export async function getCandidate(user: UserRow, id: string, locale: Locale, vacancyId?: string): Promise<CandidateDto> {
+  const row = await findVisibleCandidate(user, id);
+  const db = await getDb();
+  const [[city], pd] = await Promise.all([
+    row.cityId ? db.select({ name: cityName(locale) }).from(schema.cities).where(eq(schema.cities.id, row.cityId)) : Promise.resolve([]),
+    db
+      .select({ request: schema.pdRequests, by: { name: schema.users.name, surname: schema.users.surname } })
+      .from(schema.pdRequests)
+      .leftJoin(schema.users, eq(schema.users.id, schema.pdRequests.requestedBy))
+      .where(eq(schema.pdRequests.candidateId, id))
+      .orderBy(desc(schema.pdRequests.createdAt))
+      .limit(20),
+  ]);
+  const pdHistory = pd.flatMap(({ request, by }) => [
+    ...(request.answer && request.answeredAt ? [{ kind: request.answer as 'approved' | 'declined', at: request.answeredAt.toISOString(), ip: request.answerIp }] : []),
+    { kind: 'requested' as const, at: request.createdAt.toISOString(), ip: request.requestIp, by },
+  ]);
+  const funnel = vacancyId && UUID.test(vacancyId) ? await funnelOf(user, vacancyId, id) : null;
+  return {
+    ...card(row, city?.name ?? null),
+    email: row.email,
+    phone: row.phone,
+    resume: row.resume ? `/api/v1/candidates/${row.id}/resume` : null,
+    resumeName: row.resumeName,
+    skills: row.skills,
+    jobExperience: row.jobExperience,
+    education: [...row.education].sort((a, b) => b.year - a.year),
+    langs: row.langs,
+    pdStatus: row.pdStatus as PdStatus,
+    pdHistory,
+    funnel,
+  };
+}
+
+async function funnelOf(user: UserRow, vacancyId: string, candidateId: string): Promise<CandidateDto['funnel']> {
+  const db = await getDb();
+  const [link] = await db
+    .select()
+    .from(schema.vacancyCandidates)
+    .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId)));
+  if (!link) return null;
+  const vacancy = await findVisible(user, vacancyId).catch(() => undefined);
+  if (!vacancy) return null;
+  const [ratings, history, customers] = await Promise.all([
+    ratingsOf(vacancyId, candidateId),
+    db
+      .select({ event: schema.funnelEvents, user: { name: schema.users.name, surname: schema.users.surname } })
+      .from(schema.funnelEvents)
+      .leftJoin(schema.users, eq(schema.users.id, schema.funnelEvents.userId))
+      .where(and(eq(schema.funnelEvents.vacancyId, vacancyId), eq(schema.funnelEvents.candidateId, candidateId)))
+      .orderBy(desc(schema.funnelEvents.createdAt))
+      .limit(50),
+    customerIds(vacancyId),
+  ]);
+  const average = ratings.length ? Math.round((ratings.reduce((sum, r) => sum + r.score, 0) / ratings.length) * 10) / 10 : null;
+  return {
+    vacancyId,
+    stage: link.stage as Stage,
+    priority: link.priority as Priority,
+    stageChangedAt: link.stageChangedAt.toISOString(),
+    ratings,
+    average,
+    allowedStages: allowedStages(user, vacancy, customers, link.stage as Stage),
+    history: history.map(({ event, user: u }) => ({ kind: event.kind, from: event.fromValue, to: event.toValue, at: event.createdAt.toISOString(), user: u?.name !== undefined ? u : null })),
+  };
+}
+
+async function ratingsOf(vacancyId: string, candidateId: string): Promise<RatingDto[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ rating: schema.ratings, user: schema.users })
+    .from(schema.ratings)
+    .innerJoin(schema.users, eq(schema.users.id, schema.ratings.userId))
+    .where(and(eq(schema.ratings.vacancyId, vacancyId), eq(schema.ratings.candidateId, candidateId)))
+    .orderBy(desc(schema.ratings.createdAt));
+  return rows.map(({ rating, user }) => ({
+    score: rating.score,
+    comment: rating.comment,
+    createdAt: rating.createdAt.toISOString(),
+    user: { id: user.id, name: user.name, surname: user.surname, role: user.role },
+  }));
+}
+
+async function customerIds(vacancyId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ id: schema.vacancyCustomers.userId }).from(schema.vacancyCustomers).where(eq(schema.vacancyCustomers.vacancyId, vacancyId));
+  return rows.map((r) => r.id);
+}
+
+const CUSTOMER_TARGETS: readonly Stage[] = [STAGE.FINALIST, STAGE.HIRED, STAGE.ARCHIVE];
+
+/**
+ * DECISIONS.md: the space's company and recruiters move any stage; a customer of the vacancy
+ * moves candidates from customer interview onwards (to finalist, hired or archive), and with two
+ * or more customers only the main customer can.
+ */
+export function allowedStages(user: UserRow, vacancy: VacancyRow, customers: string[], current: Stage): Stage[] {
+  const all: Stage[] = [1, 2, 3, 4, 5, 6, 7];
+  if (vacancy.status === 3) return [];
+  if (mayWrite(user) && user.spaceId === vacancy.spaceId) return all.filter((s) => s !== current);
+  if (user.role !== ROLE.CUSTOMER || !customers.includes(user.id)) return [];
+  if (customers.length >= 2 && vacancy.mainCustomerId !== user.id) return [];
+  if (current < STAGE.CUSTOMER_INTERVIEW) return [];
+  return CUSTOMER_TARGETS.filter((s) => s !== current);
+}
+
+async function onVacancy(user: UserRow, vacancyId: string, candidateId: string) {
+  const vacancy = await findVisible(user, vacancyId);
+  if (!UUID.test(candidateId)) throw notFound();
+  const db = await getDb();
+  const [link] = await db
+    .select()
+    .from(schema.vacancyCandidates)
+    .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId)));
+  if (!link) throw notFound();
+  return { vacancy, link };
+}
+
+/** Moves a candidate to another stage, recording who and when. */
+export async function moveStage(user: UserRow, vacancyId: string, candidateId: string, stage: Stage): Promise<{ stage: Stage; stageChangedAt: string }> {
+  const { vacancy, link } = await onVacancy(user, vacancyId, candidateId);
+  if (link.stage === stage) return { stage, stageChangedAt: link.stageChangedAt.toISOString() };
+  if (!allowedStages(user, vacancy, await customerIds(vacancyId), link.stage as Stage).includes(stage)) {
+    throw forbidden('error.funnel.stage_forbidden');
+  }
+  const db = await getDb();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(schema.vacancyCandidates)
+      .set({ stage, stageChangedAt: now })
+      .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId)));
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(link.stage), toValue: String(stage) });
+  });
+  return { stage, stageChangedAt: now.toISOString() };
+}
+
+export async function setPriority(user: UserRow, vacancyId: string, candidateId: string, priority: Priority): Promise<{ priority: Priority }> {
+  const { vacancy, link } = await onVacancy(user, vacancyId, candidateId);
+  if (!mayWrite(user) || user.spaceId !== vacancy.spaceId) throw forbidden();
+  if (link.priority === priority) return { priority };
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(schema.vacancyCandidates)
+      .set({ priority })
+      .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId)));
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'priority', fromValue: String(link.priority), toValue: String(priority) });
+  });
+  return { priority };
+}
+
+/** Recruiters and customers of the vacancy rate 1–5; a second rating replaces the first. */
+export async function rate(user: UserRow, vacancyId: string, candidateId: string, score: number, comment: string): Promise<{ ratings: RatingDto[]; average: number | null }> {
+  const { vacancy } = await onVacancy(user, vacancyId, candidateId);
+  const isCustomer = user.role === ROLE.CUSTOMER && (await customerIds(vacancyId)).includes(user.id);
+  if (!(mayWrite(user) && user.spaceId === vacancy.spaceId) && !isCustomer) throw forbidden();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schema.ratings)
+      .values({ vacancyId, candidateId, userId: user.id, score, comment })
+      .onConflictDoUpdate({ target: [schema.ratings.vacancyId, schema.ratings.candidateId, schema.ratings.userId], set: { score, comment, createdAt: new Date() } });
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'rating', toValue: String(score) });
+  });
+  const ratings = await ratingsOf(vacancyId, candidateId);
+  return { ratings, average: ratings.length ? Math.round((ratings.reduce((s, r) => s + r.score, 0) / ratings.length) * 10) / 10 : null };
+}
+
+/** The filters shared by the database and a vacancy's list. */
+function filters(query: CandidateQuery): (SQL | undefined)[] {
+  const c = schema.candidates;
+  const out: (SQL | undefined)[] = [];
+  if (query.search) out.push(searchCondition(c.search, query.search));
+  if (query.positionName) out.push(searchCondition(c.search, query.positionName));
+  if (query.city) out.push(eq(c.cityId, query.city));
+  if (query.salaryFrom !== undefined) out.push(sql`coalesce(${c.salaryTo}, ${c.salary}) >= ${query.salaryFrom}`);
+  if (query.salaryTo !== undefined) out.push(lte(c.salary, query.salaryTo));
+  if (query.ageFrom !== undefined) out.push(sql`${c.dob} <= (current_date - make_interval(years => ${Math.floor(query.ageFrom)}))::date`);
+  if (query.ageTo !== undefined) out.push(sql`${c.dob} > (current_date - make_interval(years => ${Math.floor(query.ageTo) + 1}))::date`);
+  if (query.schedule?.length) out.push(sql`${c.schedule} && ${sql.raw(`array[${query.schedule.join(',')}]::smallint[]`)}`);
+  return out;
+}
+
+function ordering(query: CandidateQuery): SQL[] {
+  const c = schema.candidates;
+  switch (query.sort) {
+    case 'createdAtAsc':
+      return [asc(c.createdAt), asc(c.id)];
+    case 'salaryAsc':
+      return [sql`${c.salary} asc nulls last`, desc(c.createdAt)];
+    case 'salaryDesc':
+      return [sql`${c.salary} desc nulls last`, desc(c.createdAt)];
+    default:
+      return [desc(c.createdAt), desc(c.id)];
+  }
+}
+
+function page<T>(data: T[], total: number, query: CandidateQuery): Page<T> {
+  return { data, pagination: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)), totalRecords: total } };
+}
+
+/** The space's candidate database, paged; `excludeVacancyId` leaves out those already on it. */
+export async function listCandidates(user: UserRow, query: CandidateQuery, locale: Locale): Promise<Page<CandidateCard>> {
+  if (!mayManageCandidates(user) && !isStaff(user.role)) throw forbidden();
+  const db = await getDb();
+  const conditions = [visibleTo(user), ...filters(query)];
+  if (query.excludeVacancyId && UUID.test(query.excludeVacancyId)) {
+    conditions.push(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(schema.vacancyCandidates)
+          .where(and(eq(schema.vacancyCandidates.candidateId, schema.candidates.id), eq(schema.vacancyCandidates.vacancyId, query.excludeVacancyId))),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ candidate: schema.candidates, city: cityName(locale) })
+      .from(schema.candidates)
+      .leftJoin(schema.cities, eq(schema.cities.id, schema.candidates.cityId))
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(schema.candidates).where(where),
+  ]);
+  return page(rows.map((r) => card(r.candidate, r.city)), counted?.total ?? 0, query);
+}
+
+/** The candidates on a vacancy with their stage, priority and average rating, paged. */
+export async function listVacancyCandidates(user: UserRow, vacancyId: string, query: CandidateQuery, locale: Locale): Promise<Page<VacancyCandidateRow>> {
+  await findVisible(user, vacancyId);
+  const db = await getDb();
+  const vc = schema.vacancyCandidates;
+  const where = and(eq(vc.vacancyId, vacancyId), query.stage ? eq(vc.stage, query.stage) : undefined, ...filters(query));
+  const averages = db
+    .select({ candidateId: schema.ratings.candidateId, average: sql<number>`avg(${schema.ratings.score})`.as('average'), n: sql<number>`count(*)::int`.as('n') })
+    .from(schema.ratings)
+    .where(eq(schema.ratings.vacancyId, vacancyId))
+    .groupBy(schema.ratings.candidateId)
+    .as('averages');
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ candidate: schema.candidates, city: cityName(locale), link: vc, average: averages.average, n: averages.n })
+      .from(vc)
+      .innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId))
+      .leftJoin(schema.cities, eq(schema.cities.id, schema.candidates.cityId))
+      .leftJoin(averages, eq(averages.candidateId, vc.candidateId))
+      .where(where)
+      .orderBy(desc(vc.priority), desc(vc.createdAt), desc(vc.candidateId))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(vc).innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId)).where(where),
+  ]);
+  return page(
+    rows.map(({ candidate, city, link, average, n }) => ({
+      ...card(candidate, city),
+      stage: link.stage as Stage,
+      priority: link.priority as Priority,
+      stageChangedAt: link.stageChangedAt.toISOString(),
+      average: average === null ? null : Math.round(Number(average) * 10) / 10,
+      ratingsCount: n ?? 0,
+    })),
+    counted?.total ?? 0,
+    query,
+  );
+}
+
+/** Puts candidates of the space's database onto a vacancy; those already on it are skipped. */
+export async function addToVacancy(user: UserRow, vacancyId: string, candidateIds: string[]): Promise<{ added: number }> {
+  const vacancy = await findVisible(user, vacancyId);
+  if (!mayWrite(user) || user.spaceId !== vacancy.spaceId) throw forbidden();
+  if (vacancy.status !== 1) throw new AppError(409, 'error.vacancy.not_published');
+  const ids = [...new Set(candidateIds)].filter((id) => UUID.test(id));
+  const db = await getDb();
+  const mine = ids.length
+    ? await db.select({ id: schema.candidates.id }).from(schema.candidates).where(and(inArray(schema.candidates.id, ids), eq(schema.candidates.spaceId, vacancy.spaceId)))
+    : [];
+  if (mine.length !== new Set(candidateIds).size) throw new AppError(400, 'error.common.invalid_body', { candidatesIds: 'form.candidate.unknown' });
+  const added = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(schema.vacancyCandidates)
+      .values(mine.map(({ id }) => ({ vacancyId, candidateId: id, addedBy: user.id })))
+      .onConflictDoNothing()
+      .returning({ candidateId: schema.vacancyCandidates.candidateId });
+    if (rows.length) {
+      await tx.insert(schema.funnelEvents).values(rows.map((r) => ({ spaceId: vacancy.spaceId, vacancyId, candidateId: r.candidateId, userId: user.id, kind: 'added_to_vacancy' })));
+    }
+    return rows.length;
+  });
+  return { added };
+}
+

@@ -1,0 +1,10 @@
+import { clientIp, endpoint, json, parse, readBody } from '../../../../../lib/server/http.ts';
+import { answerConsent } from '../../../../../lib/server/consent.ts';
+import { PdAnswerSchema } from '../../../../../lib/schemas/candidate.ts';
+
+/** The candidate's answer through the mailed link; public, the token is the key. */
+export const POST = endpoint(async (context) => {
+  const { token, response } = parse(PdAnswerSchema, await readBody(context.request));
+  const state = await answerConsent(token, response, clientIp(context), context.request.headers.get('user-agent') ?? undefined);
+  return json({ response: state.kind === 'answered' ? state.answer : response });
+});
