@@ -33,7 +33,7 @@ async function main() {
   });
 
   const server = http.createServer((req, res) => {
-    if (req.url === '/healthz') {
+    if (req.url?.split('?')[0] === '/healthz') {
       database.pool
         .query('select 1')
         .then(() => {
