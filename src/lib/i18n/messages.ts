@@ -8,6 +8,16 @@ import enDashboard from './en/dashboard.json' with { type: 'json' };
 import ruDashboard from './ru/dashboard.json' with { type: 'json' };
 import enPreview from './en/preview.json' with { type: 'json' };
 import ruPreview from './ru/preview.json' with { type: 'json' };
+import enCandidate from './en/candidate.json' with { type: 'json' };
+import ruCandidate from './ru/candidate.json' with { type: 'json' };
+import enCandidateForm from './en/candidate_form.json' with { type: 'json' };
+import ruCandidateForm from './ru/candidate_form.json' with { type: 'json' };
+import enCandidatesList from './en/candidates_list.json' with { type: 'json' };
+import ruCandidatesList from './ru/candidates_list.json' with { type: 'json' };
+import enCandidateProfile from './en/candidate_profile.json' with { type: 'json' };
+import ruCandidateProfile from './ru/candidate_profile.json' with { type: 'json' };
+import enConsent from './en/consent.json' with { type: 'json' };
+import ruConsent from './ru/consent.json' with { type: 'json' };
 import { createT, type Locale, type Messages, type T } from './index.ts';
 
 /**
@@ -15,8 +25,8 @@ import { createT, type Locale, type Messages, type T } from './index.ts';
  * (`en/vacancy.json` is the `vacancy` section), so that features do not crowd one file.
  */
 export const messages: Record<Locale, Messages> = {
-  en: { ...en, form: enForm, vacancy: enVacancy, dashboard: enDashboard, preview: enPreview },
-  ru: { ...ru, form: ruForm, vacancy: ruVacancy, dashboard: ruDashboard, preview: ruPreview },
+  en: { ...en, form: enForm, vacancy: enVacancy, dashboard: enDashboard, preview: enPreview, candidate: enCandidate, candidate_form: enCandidateForm, candidates_list: enCandidatesList, candidate_profile: enCandidateProfile, consent: enConsent },
+  ru: { ...ru, form: ruForm, vacancy: ruVacancy, dashboard: ruDashboard, preview: ruPreview, candidate: ruCandidate, candidate_form: ruCandidateForm, candidates_list: ruCandidatesList, candidate_profile: ruCandidateProfile, consent: ruConsent },
 };
 
 const cache = new Map<Locale, T>();
