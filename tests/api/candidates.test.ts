@@ -1,0 +1,229 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, db } from '../support/client.ts';
+import { space } from '../support/spaces.ts';
+
+let moscow: number;
+let skills: number[];
+
+beforeAll(async () => {
+  moscow = (await db().query(`select id from cities where name_en = 'Moscow'`)).rows[0].id;
+  skills = (await db().query('select id from soft_skills order by position limit 2')).rows.map((r) => r.id);
+});
+
+function vacancyBody(customers: string[], main = customers[0]) {
+  return {
+    positionType: 3, positionName: 'Project manager', quantity: 1, departmentName: 'IT', hardSkills: ['Jira'], jobExperience: 2,
+    softSkills: skills, country: 'ru', cityId: moscow, address: 'Tverskaya 1', salary: 100000, schedule: 1, customers, mainCustomer: main, status: 1,
+  };
+}
+
+const candidate = (patch: Record<string, unknown> = {}) => ({
+  name: 'Anna',
+  surname: 'Smirnova',
+  dob: '1990-05-17',
+  positionName: 'Менеджер проектов',
+  salary: 120000,
+  salaryTo: 150000,
+  cityId: moscow,
+  email: 'anna@example.com',
+  phone: '+7 900 000-00-00',
+  schedule: [1, 3],
+  skills: ['Jira', 'Scrum'],
+  jobExperience: [
+    { from: '2019-01-01', to: '2020-12-31', companyName: 'Acme', companyInfo: '', positionName: 'Project manager', positionDescription: 'Led releases' },
+    { from: '2021-01-01', to: null, companyName: 'Globex', companyInfo: 'Retail', positionName: 'Senior project manager', positionDescription: '' },
+  ],
+  education: [
+    { year: 2012, name: 'MSU', description: 'Economics' },
+    { year: 2015, name: 'HSE', description: 'MBA' },
+  ],
+  langs: [{ lang: 'English', level: 'C1' }],
+  ...patch,
+});
+
+async function setup() {
+  const s = await space();
+  const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody([s.customer.id, s.customer2.id]))).json;
+  return { ...s, vacancy };
+}
+
+describe('candidates database', () => {
+  it('creates a candidate with every field; vacancyId also puts them on the vacancy', async () => {
+    const s = await setup();
+    const res = await s.recruiter.client.post('/api/v1/candidates', candidate({ vacancyId: s.vacancy.id }));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      name: 'Anna', surname: 'Smirnova', dob: '1990-05-17', age: expect.any(Number), positionName: 'Менеджер проектов',
+      salary: 120000, salaryTo: 150000, city: { id: moscow, name: 'Moscow' }, email: 'anna@example.com', schedule: [1, 3], skills: ['Jira', 'Scrum'], pdStatus: 1,
+      funnel: { vacancyId: s.vacancy.id, stage: 1, priority: 2, ratings: [], average: null },
+    });
+    expect(res.json.jobExperience[1].to).toBeNull();
+    expect(res.json.education.map((e: { year: number }) => e.year)).toEqual([2015, 2012]);
+    const onVacancy = await s.company.client.get(`/api/v1/candidates/vacancy/${s.vacancy.id}`);
+    expect(onVacancy.json.pagination).toEqual({ currentPage: 1, totalPages: 1, totalRecords: 1 });
+  });
+
+  it('rejects bad bodies field by field and writes nothing', async () => {
+    const s = await setup();
+    const res = await s.company.client.post('/api/v1/candidates', candidate({
+      name: '', email: 'nope', dob: '2999-01-01', salaryTo: 10,
+      jobExperience: [{ from: '2020-05-01', to: '2020-01-01', companyName: '', positionName: 'X' }],
+      schedule: [9],
+    }));
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toMatchObject({
+      name: 'validation.name_required', email: 'validation.email_invalid', 'jobExperience.0.companyName': 'form.candidate.company.required', 'schedule.0': 'validation.invalid',
+    });
+    expect((await s.company.client.post('/api/v1/candidates', candidate({ cityId: 999999999 }))).json.errors).toEqual({ cityId: 'form.vacancy.city.invalid' });
+    const count = await db().query('select count(*)::int as n from candidates where created_by = $1', [s.company.user.id]);
+    expect(count.rows[0].n).toBe(0);
+  });
+
+  it('searches names, positions and experience in Russian and English word forms, with filters and sorting', async () => {
+    const s = await setup();
+    const c = s.company.client;
+    const make = async (patch: Record<string, unknown>) => (await c.post('/api/v1/candidates', candidate(patch))).json.id as string;
+    const anna = await make({});
+    const boris = await make({ name: 'Борис', surname: 'Иванов', positionName: 'Java developer', salary: 300000, salaryTo: null, dob: '1980-01-01', schedule: [2], jobExperience: [{ from: '2010-01-01', to: null, companyName: 'Яндекс', positionName: 'Разработчик', positionDescription: 'Писал сервисы на Java' }] });
+    const kate = await make({ name: 'Kate', surname: 'Brown', positionName: 'Sales managers lead', salary: 80000, salaryTo: 90000, dob: '2000-01-01', schedule: [3], jobExperience: [] });
+    const ids = async (q: string) => ((await c.get(`/api/v1/candidates${q}`)).json.data as { id: string }[]).map((x) => x.id);
+    expect((await ids('?search=менеджера')).sort()).toEqual([anna]);
+    expect((await ids('?search=manager')).sort()).toEqual([anna, kate].sort());
+    expect(await ids('?search=Бор')).toEqual([boris]);
+    expect(await ids('?search=' + encodeURIComponent('сервисы java'))).toEqual([boris]);
+    expect(await ids('?search=разработчика')).toEqual([boris]);
+    expect(await ids('?salaryFrom=250000')).toEqual([boris]);
+    expect((await ids('?salaryTo=100000')).sort()).toEqual([kate]);
+    expect(await ids('?ageFrom=40')).toEqual([boris]);
+    expect(await ids('?ageTo=30')).toEqual([kate]);
+    expect(await ids('?schedule=2')).toEqual([boris]);
+    expect((await ids('?schedule=1,2')).sort()).toEqual([anna, boris].sort());
+    expect(await ids('?sort=salaryDesc')).toEqual([boris, anna, kate]);
+    expect(await ids('?sort=salaryAsc')).toEqual([kate, anna, boris]);
+    expect(await ids('?sort=createdAtAsc')).toEqual([anna, boris, kate]);
+    expect(await ids('')).toEqual([kate, boris, anna]);
+    const paged = await c.get('/api/v1/candidates?limit=2&page=2');
+    expect(paged.json.pagination).toEqual({ currentPage: 2, totalPages: 2, totalRecords: 3 });
+    expect(paged.json.data).toHaveLength(1);
+    await c.post(`/api/v1/candidates/vacancy/${s.vacancy.id}`, { candidatesIds: [anna] });
+    expect((await ids(`?excludeVacancyId=${s.vacancy.id}`)).sort()).toEqual([boris, kate].sort());
+    expect((await c.get('/api/v1/candidates?sort=random&schedule=7')).json.errors).toEqual({ sort: 'validation.invalid', schedule: 'validation.invalid' });
+  });
+
+  it('keeps each space to its own database', async () => {
+    const s = await setup();
+    const id = (await s.company.client.post('/api/v1/candidates', candidate())).json.id;
+    const other = await setup();
+    expect((await other.company.client.get(`/api/v1/candidates/${id}`)).status).toBe(404);
+    expect((await other.company.client.put(`/api/v1/candidates/${id}`, candidate())).status).toBe(404);
+    expect((await other.company.client.get('/api/v1/candidates')).json.data).toEqual([]);
+    const foreign = await other.company.client.post(`/api/v1/candidates/vacancy/${other.vacancy.id}`, { candidatesIds: [id] });
+    expect(foreign.status).toBe(400);
+    expect((await s.customer.client.get('/api/v1/candidates')).status).toBe(403);
+    expect((await s.customer.client.post('/api/v1/candidates', candidate())).status).toBe(403);
+    expect((await new Client().get('/api/v1/candidates')).status).toBe(401);
+    // a customer sees a candidate only once they are on one of the customer's vacancies
+    expect((await s.customer.client.get(`/api/v1/candidates/${id}`)).status).toBe(404);
+    await s.company.client.post('/api/v1/candidates/vacancy', { vacancyId: s.vacancy.id, candidatesIds: [id] });
+    expect((await s.customer.client.get(`/api/v1/candidates/${id}?vacancyId=${s.vacancy.id}`)).status).toBe(200);
+  });
+});
+
+describe('uploads', () => {
+  it('takes a PDF resume by content, serves it only to the space, and refuses a renamed .exe', async () => {
+    const s = await setup();
+    const id = (await s.company.client.post('/api/v1/candidates', candidate())).json.id;
+    const form = new FormData();
+    form.append('candidateId', id);
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'Anna CV.pdf');
+    const res = await s.company.client.request('POST', '/api/v1/candidates/resume', { raw: form });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ resume: `/api/v1/candidates/${id}/resume`, resumeName: 'Anna CV.pdf' });
+    const download = await s.recruiter.client.get(`/api/v1/candidates/${id}/resume`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.text.startsWith('%PDF-')).toBe(true);
+    const other = await setup();
+    expect((await other.company.client.get(`/api/v1/candidates/${id}/resume`)).status).toBe(404);
+    expect((await new Client().get(`/api/v1/candidates/${id}/resume`)).status).toBe(401);
+    const exe = new FormData();
+    exe.append('candidateId', id);
+    exe.append('file', new Blob([Buffer.from('MZ\x90\x00\x03\x00\x00\x00 this program cannot be run in DOS mode')]), 'resume.pdf');
+    const refused = await s.company.client.request('POST', '/api/v1/candidates/resume', { raw: exe });
+    expect(refused.status).toBe(415);
+    expect(refused.json.message).toBe('error.upload.not_a_resume');
+    expect((await s.company.client.get(`/api/v1/candidates/${id}`)).json.resumeName).toBe('Anna CV.pdf');
+  });
+});
+
+describe('the funnel', () => {
+  async function onVacancy() {
+    const s = await setup();
+    const id = (await s.company.client.post('/api/v1/candidates', candidate({ vacancyId: s.vacancy.id }))).json.id as string;
+    const stage = (client: Client, to: number) => client.put(`/api/v1/candidates/vacancy/${s.vacancy.id}/${id}/stage`, { stage: to });
+    return { ...s, id, stage };
+  }
+
+  it('recruiters move any stage; every move is recorded with who and when; counts follow', async () => {
+    const s = await onVacancy();
+    expect((await s.stage(s.recruiter.client, 4)).status).toBe(200);
+    const moved = await s.stage(s.company.client, 5);
+    expect(moved.json).toMatchObject({ stage: 5, stageChangedAt: expect.any(String) });
+    const profile = await s.company.client.get(`/api/v1/candidates/${s.id}?vacancyId=${s.vacancy.id}`);
+    expect(profile.json.funnel.history.filter((h: { kind: string }) => h.kind === 'stage')).toEqual([
+      expect.objectContaining({ from: '4', to: '5', user: { name: 'Olga', surname: 'Owner' } }),
+      expect.objectContaining({ from: '1', to: '4', user: { name: 'Ivan', surname: 'Petrov' } }),
+    ]);
+    expect((await s.company.client.get(`/api/v1/candidates/vacancy/statistic/${s.vacancy.id}`)).json).toMatchObject({ all: 1, finalist: 1, new: 0 });
+    // a finalist forbids editing the vacancy
+    const vacancy = await s.company.client.get(`/api/v1/vacancy/${s.vacancy.id}`);
+    expect(vacancy.json.editable).toBe(false);
+    expect((await s.company.client.put(`/api/v1/vacancy/${s.vacancy.id}`, vacancyBody([s.customer.id]))).json.message).toBe('error.vacancy.edit_forbidden');
+  });
+
+  it('with two customers only the main one moves, and only from customer interview onwards', async () => {
+    const s = await onVacancy();
+    // customer is main (first in the body); customer2 is not
+    expect((await s.stage(s.customer.client, 5)).json.message).toBe('error.funnel.stage_forbidden');
+    await s.stage(s.recruiter.client, 4);
+    const notMain = await s.stage(s.customer2.client, 5);
+    expect(notMain.status).toBe(403);
+    expect(notMain.json.message).toBe('error.funnel.stage_forbidden');
+    expect((await s.stage(s.customer.client, 2)).status).toBe(403);
+    expect((await s.stage(s.customer.client, 6)).status).toBe(200);
+    const other = await setup();
+    expect((await s.stage(other.company.client, 2)).status).toBe(404);
+    expect((await s.stage(s.company.client, 9)).json.errors).toEqual({ stage: 'validation.invalid' });
+  });
+
+  it('priority is the recruiters\'; ratings are everyone\'s on the vacancy, one per person, with the average', async () => {
+    const s = await onVacancy();
+    const url = `/api/v1/candidates/vacancy/${s.vacancy.id}/${s.id}`;
+    expect((await s.recruiter.client.put(`${url}/priority`, { priority: 3 })).json).toEqual({ priority: 3 });
+    expect((await s.customer.client.put(`${url}/priority`, { priority: 1 })).status).toBe(403);
+    await s.recruiter.client.post(`${url}/rating`, { score: 5, comment: 'Strong' });
+    await s.customer2.client.post(`${url}/rating`, { score: 2 });
+    const replaced = await s.customer2.client.post(`${url}/rating`, { score: 4, comment: 'Better after the call' });
+    expect(replaced.status).toBe(201);
+    expect(replaced.json.average).toBe(4.5);
+    expect(replaced.json.ratings).toHaveLength(2);
+    expect((await s.customer.client.post(`${url}/rating`, { score: 6 })).json.errors).toEqual({ score: 'form.rating.score' });
+    const rows = (await s.company.client.get(`/api/v1/candidates/vacancy/${s.vacancy.id}`)).json.data;
+    expect(rows[0]).toMatchObject({ id: s.id, priority: 3, average: 4.5, ratingsCount: 2, stage: 1 });
+    const lonely = await setup();
+    expect((await lonely.customer.client.post(`${url}/rating`, { score: 3 })).status).toBe(404);
+  });
+
+  it('adds candidates only to a published vacancy of the own space; none selected is a 400', async () => {
+    const s = await setup();
+    const id = (await s.company.client.post('/api/v1/candidates', candidate())).json.id;
+    expect((await s.company.client.post('/api/v1/candidates/vacancy', { vacancyId: s.vacancy.id, candidatesIds: [] })).json.errors).toEqual({ candidatesIds: 'form.candidate.select_required' });
+    const added = await s.company.client.post('/api/v1/candidates/vacancy', { vacancyId: s.vacancy.id, candidatesIds: [id, id] });
+    expect(added.json).toEqual({ added: 1 });
+    expect((await s.company.client.post('/api/v1/candidates/vacancy', { vacancyId: s.vacancy.id, candidatesIds: [id] })).json).toEqual({ added: 0 });
+    await s.company.client.request('DELETE', `/api/v1/vacancy/${s.vacancy.id}`);
+    const archived = await s.company.client.post('/api/v1/candidates/vacancy', { vacancyId: s.vacancy.id, candidatesIds: [id] });
+    expect(archived.json.message).toBe('error.vacancy.not_published');
+    expect((await s.customer.client.post('/api/v1/candidates/vacancy', { vacancyId: s.vacancy.id, candidatesIds: [id] })).status).toBe(403);
+  });
+});
