@@ -378,3 +378,94 @@ export const pdRequests = pgTable(
   },
   (t) => [uniqueIndex('pd_requests_token').on(t.tokenHash), index('pd_requests_candidate').on(t.candidateId, t.createdAt)],
 );
+
+/** Chat between two people of one space; stored before it is delivered. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_recipient_unread').on(t.recipientId).where(sql`${t.readAt} is null`),
+    index('chat_messages_pair').on(sql`least(${t.senderId}, ${t.recipientId})`, sql`greatest(${t.senderId}, ${t.recipientId})`, t.createdAt),
+  ],
+);
+
+/** Help tickets: the problem type is the title; staff answer in the ticket. */
+export const helpTickets = pgTable(
+  'help_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('help_tickets_user').on(t.userId, t.updatedAt)],
+);
+
+export const helpMessages = pgTable(
+  'help_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => helpTickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('help_messages_ticket').on(t.ticketId, t.createdAt)],
+);
+
+/** An interview with a candidate, made with the profile's appointment button. */
+export const interviews = pgTable(
+  'interviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    vacancyId: uuid('vacancy_id').references(() => vacancies.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    kind: text('kind').notNull(),
+    location: text('location').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('interviews_space_starts').on(t.spaceId, t.startsAt)],
+);
+
+export const interviewParticipants = pgTable(
+  'interview_participants',
+  {
+    interviewId: uuid('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.interviewId, t.userId] }), index('interview_participants_user').on(t.userId)],
+);
