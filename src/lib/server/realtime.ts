@@ -1,22 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
-import { resolveAuthToken } from './auth/socket.ts';
+import { Server } from 'socket.io';
+import { resolveSocketUser } from './auth/socket.ts';
 import { env } from './env.ts';
-import { getSingleton, singleton } from './singleton.ts';
-
-export const userRoom = (userId: string) => `user:${userId}`;
-
-export interface RealtimeHandlers {
-  /** Called for each authenticated connection; later features add their events here. */
-  onConnection?: (socket: Socket, userId: string) => void;
-}
-
-const handlers: Required<RealtimeHandlers>['onConnection'][] = singleton('realtime-handlers', () => []);
-
-/** Features register their socket events once at load; every connection gets them. */
-export function onSocketConnection(handler: Required<RealtimeHandlers>['onConnection']): void {
-  handlers.push(handler);
-}
+import { clearSingleton, singleton } from './singleton.ts';
+import { STAFF_ROOM, userRoom } from './emit.ts';
+import { registerChatEvents } from './socket-events.ts';
 
 /**
  * Attaches socket.io at /ws to the HTTP server, the same function for `npm start` and for
@@ -51,26 +39,20 @@ export async function attachRealtime(httpServer: HttpServer): Promise<Server> {
     const token =
       (typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined) ??
       (header?.startsWith('Bearer ') ? header.slice(7) : undefined);
-    const userId = token ? await resolveAuthToken(token).catch(() => undefined) : undefined;
-    if (!userId) return next(new Error('error.common.unauthorized'));
-    socket.data.userId = userId;
+    const who = token ? await resolveSocketUser(token).catch(() => undefined) : undefined;
+    if (!who) return next(new Error('error.common.unauthorized'));
+    socket.data.userId = who.id;
+    socket.data.staff = who.staff;
     next();
   });
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
     void socket.join(userRoom(userId));
-    for (const handler of handlers) handler(socket, userId);
+    if (socket.data.staff) void socket.join(STAFF_ROOM);
+    registerChatEvents(socket, userId);
   });
+  clearSingleton('io');
   singleton('io', () => io);
   return io;
 }
 
-/** The process's socket.io server, when one is attached (not in unit tests). */
-export function io(): Server | undefined {
-  return getSingleton<Server>('io');
-}
-
-/** Sends an event to every tab of a user, in every process. */
-export function emitToUser(userId: string, event: string, payload: unknown): void {
-  io()?.to(userRoom(userId)).emit(event, payload);
-}

@@ -1,7 +1,12 @@
-/**
- * Unread chat messages of a user, for the header's dot and the User entity's unreadMessage.
- * Chats arrive with the real-time issue; until then nobody has unread messages.
- */
-export async function unreadCount(_userId: string): Promise<number> {
-  return 0;
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { getDb, schema } from './db/index.ts';
+
+/** Unread chat messages of a user, for the header's dot and the User entity's unreadMessage. */
+export async function unreadCount(userId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.chatMessages)
+    .where(and(eq(schema.chatMessages.recipientId, userId), isNull(schema.chatMessages.readAt)));
+  return row?.n ?? 0;
 }

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { getDb, schema } from './db/index.ts';
+import { notFound } from './http.ts';
+import { emitToStaff, emitToUser } from './emit.ts';
+import { isStaff } from './auth/service.ts';
+import type { TicketDto, TicketMessageDto } from '../schemas/chat.ts';
+import type { UserRow } from './users.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The author sees their own tickets; admin and dev see every ticket (DECISIONS.md, Help). */
+export async function listTickets(user: UserRow): Promise<TicketDto[]> {
+  const db = await getDb();
+  const t = schema.helpTickets;
+  const rows = await db
+    .select({
+      ticket: t,
+      author: { name: schema.users.name, surname: schema.users.surname, email: schema.users.email },
+      messagesCount: sql<number>`(select count(*)::int from ${schema.helpMessages} m where m.ticket_id = ${t.id})`,
+    })
+    .from(t)
+    .innerJoin(schema.users, eq(schema.users.id, t.userId))
+    .where(isStaff(user.role) ? undefined : eq(t.userId, user.id))
+    .orderBy(desc(t.updatedAt))
+    .limit(500);
+  return rows.map(({ ticket, author, messagesCount }) => ({
+    id: ticket.id,
+    title: ticket.title,
+    description: ticket.description,
+    createdAt: ticket.createdAt.toISOString(),
+    messagesCount,
+    ...(isStaff(user.role) ? { author } : {}),
+  }));
+}
+
+async function visibleTicket(user: UserRow, id: string) {
+  if (!UUID.test(id)) throw notFound();
+  const db = await getDb();
+  const [ticket] = await db
+    .select()
+    .from(schema.helpTickets)
+    .where(and(eq(schema.helpTickets.id, id), isStaff(user.role) ? undefined : eq(schema.helpTickets.userId, user.id)));
+  if (!ticket) throw notFound();
+  return ticket;
+}
+
+export async function createTicket(user: UserRow, input: { title: string; description: string }): Promise<TicketDto> {
+  const db = await getDb();
+  const [ticket] = await db.insert(schema.helpTickets).values({ userId: user.id, title: input.title, description: input.description }).returning();
+  const dto: TicketDto = { id: ticket!.id, title: ticket!.title, description: ticket!.description, createdAt: ticket!.createdAt.toISOString(), messagesCount: 0 };
+  emitToStaff('help-ticket', { ...dto, author: { name: user.name, surname: user.surname, email: user.email } });
+  return dto;
+}
+
+export async function getTicket(user: UserRow, id: string): Promise<TicketDto> {
+  const ticket = await visibleTicket(user, id);
+  const db = await getDb();
+  const [rows, [author]] = await Promise.all([
+    db
+      .select({ message: schema.helpMessages, user: schema.users })
+      .from(schema.helpMessages)
+      .innerJoin(schema.users, eq(schema.users.id, schema.helpMessages.userId))
+      .where(eq(schema.helpMessages.ticketId, id))
+      .orderBy(asc(schema.helpMessages.createdAt)),
+    db.select({ name: schema.users.name, surname: schema.users.surname, email: schema.users.email }).from(schema.users).where(eq(schema.users.id, ticket.userId)),
+  ]);
+  const messages: TicketMessageDto[] = rows.map(({ message, user: u }) => ({
+    id: message.id,
+    userId: message.userId,
+    text: message.text,
+    createdAt: message.createdAt.toISOString(),
+    user: { name: u.name, surname: u.surname, staff: isStaff(u.role) },
+  }));
+  return {
+    id: ticket.id,
+    title: ticket.title,
+    description: ticket.description,
+    createdAt: ticket.createdAt.toISOString(),
+    messagesCount: messages.length,
+    ...(isStaff(user.role) && author ? { author } : {}),
+    messages,
+  };
+}
+
+/** A message in a ticket; the author and the staff see it arrive live. */
+export async function addTicketMessage(user: UserRow, ticketId: string, text: string): Promise<TicketMessageDto> {
+  const ticket = await visibleTicket(user, ticketId);
+  const db = await getDb();
+  const [row] = await db.insert(schema.helpMessages).values({ ticketId, userId: user.id, text }).returning();
+  await db.update(schema.helpTickets).set({ updatedAt: new Date() }).where(eq(schema.helpTickets.id, ticketId));
+  const message: TicketMessageDto = {
+    id: row!.id,
+    userId: user.id,
+    text: row!.text,
+    createdAt: row!.createdAt.toISOString(),
+    user: { name: user.name, surname: user.surname, staff: isStaff(user.role) },
+  };
+  const payload = { ticketId, message };
+  emitToUser(ticket.userId, 'help-message', payload);
+  emitToStaff('help-message', payload);
+  return message;
+}

@@ -1,0 +1,48 @@
+import { io, type Socket } from 'socket.io-client';
+import { $auth } from './auth.ts';
+import { refreshToken } from '../client/api.ts';
+
+let socket: Socket | null = null;
+let tornDown = false;
+
+/** A token that is still good for a few seconds, refreshed through the cookie when not. */
+async function freshToken(): Promise<string | null> {
+  const auth = $auth.get();
+  if (auth && auth.tokenExpires - Date.now() > 10_000) return auth.token;
+  return (await refreshToken()) ? ($auth.get()?.token ?? null) : null;
+}
+
+/**
+ * The tab's one socket (SPEC.md §4): created once an auth token exists, once only, and not
+ * created again after teardown. Every (re)connection asks for a fresh token, so an expired one
+ * does not end the connection for good. Reconnects forever, 1 s up to 5 s apart (SPEC.md §9).
+ */
+export async function getSocket(): Promise<Socket | null> {
+  if (socket || tornDown) return socket;
+  const token = await freshToken();
+  if (!token || socket || tornDown) return socket;
+  socket = io({
+    path: '/ws',
+    transports: ['websocket', 'polling'],
+    reconnection: true,
+    reconnectionAttempts: Infinity,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    timeout: 20000,
+    auth: (cb) => {
+      freshToken()
+        .then((value) => cb({ token: value }))
+        .catch(() => cb({ token: null }));
+    },
+  });
+  socket.on('connect', () => console.log('[ws] connected'));
+  // errors are logged only (SPEC.md §7)
+  socket.on('connect_error', (error) => console.warn('[ws] connect error', error.message));
+  return socket;
+}
+
+export function teardownSocket(): void {
+  tornDown = true;
+  socket?.disconnect();
+  socket = null;
+}

@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { baseUrl, Client, PASSWORD, uniqueEmail } from '../support/client.ts';
+import { ROOT } from '../support/server.ts';
+import { space } from '../support/spaces.ts';
+
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect();
+});
+
+function connect(token: string | undefined): Promise<Socket> {
+  const socket = io(baseUrl(), { path: '/ws', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function next<T>(socket: Socket, event: string, timeout = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeout} ms`)), timeout);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+const emit = <T>(socket: Socket, event: string, payload: unknown) => socket.timeout(5000).emitWithAck(event, payload) as Promise<T>;
+
+describe('chat over the socket', () => {
+  it('stores then delivers to every tab of both people; read receipts and unread counts follow', async () => {
+    const s = await space();
+    const olga = await connect(s.company.client.token);
+    const kateTab1 = await connect(s.customer.client.token);
+    const kateTab2 = await connect(s.customer.client.token);
+    const delivered = Promise.all([next<{ id: string; text: string }>(kateTab1, 'chat-message'), next<{ id: string }>(kateTab2, 'chat-message'), next<{ id: string }>(olga, 'chat-message')]);
+    const ack = await emit<{ ok: boolean; message: { id: string; userId: string; recipientId: string; text: string; read: boolean } }>(olga, 'chat-message', { recipientId: s.customer.id, text: '  Hello, Kate  ' });
+    expect(ack.ok).toBe(true);
+    expect(ack.message).toMatchObject({ userId: s.company.user.id, recipientId: s.customer.id, text: '  Hello, Kate  ', read: false });
+    const [one, two, own] = await delivered;
+    expect([one.id, two.id, own.id]).toEqual([ack.message.id, ack.message.id, ack.message.id]);
+
+    expect((await s.customer.client.get('/api/v1/users/profile')).json.unreadMessage).toBe(1);
+    const chats = (await s.customer.client.get('/api/v1/chats')).json.chats;
+    expect(chats[0]).toMatchObject({ user: { id: s.company.user.id, name: 'Olga' }, lastMessage: { id: ack.message.id }, newMessagesCount: 1 });
+
+    const receipt = next<{ messageIds: string[]; readerId: string }>(olga, 'chat-message-read');
+    const otherTab = next<{ messageIds: string[] }>(kateTab2, 'chat-message-read');
+    const read = await emit<{ ok: boolean; messageIds: string[] }>(kateTab1, 'chat-message-read', { messageIds: [ack.message.id] });
+    expect(read).toEqual({ ok: true, messageIds: [ack.message.id] });
+    expect(await receipt).toEqual({ messageIds: [ack.message.id], readerId: s.customer.id });
+    expect((await otherTab).messageIds).toEqual([ack.message.id]);
+    expect((await s.customer.client.get('/api/v1/users/profile')).json.unreadMessage).toBe(0);
+    const dialog = await s.company.client.get(`/api/v1/chats/${s.customer.id}`);
+    expect(dialog.json.data).toEqual([expect.objectContaining({ id: ack.message.id, read: true })]);
+  });
+
+  it('refuses whitespace-only and oversized messages and another space, storing nothing', async () => {
+    const s = await space();
+    const other = await space();
+    const olga = await connect(s.company.client.token);
+    expect(await emit(olga, 'chat-message', { recipientId: s.customer.id, text: '   \n ' })).toEqual({ ok: false, error: 'chat.error.empty' });
+    expect(await emit(olga, 'chat-message', { recipientId: s.customer.id, text: 'x'.repeat(4001) })).toEqual({ ok: false, error: 'chat.error.too_long' });
+    expect(await emit(olga, 'chat-message', { recipientId: other.customer.id, text: 'hi' })).toEqual({ ok: false, error: 'error.common.not_found' });
+    expect(await emit(olga, 'chat-message', { text: 'hi' })).toEqual({ ok: false, error: 'validation.required' });
+    expect((await s.company.client.get('/api/v1/chats')).json.chats).toEqual([]);
+    // someone else's message cannot be marked read
+    const sent = await emit<{ message: { id: string } }>(olga, 'chat-message', { recipientId: s.customer.id, text: 'private' });
+    const intruder = await connect(s.customer2.client.token);
+    expect(await emit(intruder, 'chat-message-read', { messageIds: [sent.message.id] })).toEqual({ ok: true, messageIds: [] });
+    expect((await s.customer.client.get('/api/v1/users/profile')).json.unreadMessage).toBe(1);
+  });
+
+  it('a client that was offline gets the message on the next load', async () => {
+    const s = await space();
+    const sent = await s.company.client.post(`/api/v1/chats/${s.customer.id}`, { text: 'While you were away' });
+    expect(sent.status).toBe(201);
+    const chats = await s.customer.client.get('/api/v1/chats');
+    expect(chats.json.chats[0]).toMatchObject({ newMessagesCount: 1, lastMessage: { text: 'While you were away' } });
+    const dialog = await s.customer.client.get(`/api/v1/chats/${s.company.user.id}`);
+    expect(dialog.json).toMatchObject({ user: { id: s.company.user.id }, pagination: { currentPage: 1, totalPages: 1, totalRecords: 1 } });
+    expect((await s.customer.client.get(`/api/v1/chats/${(await space()).company.user.id}`)).status).toBe(404);
+    expect((await new Client().get('/api/v1/chats')).status).toBe(401);
+  });
+
+  it('pages history newest first, 30 a page, each page in time order', async () => {
+    const s = await space();
+    for (let i = 1; i <= 35; i++) await s.company.client.post(`/api/v1/chats/${s.customer.id}`, { text: `m${i}` });
+    const first = await s.customer.client.get(`/api/v1/chats/${s.company.user.id}`);
+    expect(first.json.pagination).toEqual({ currentPage: 1, totalPages: 2, totalRecords: 35 });
+    expect(first.json.data.map((m: { text: string }) => m.text).slice(0, 2)).toEqual(['m6', 'm7']);
+    expect(first.json.data.at(-1).text).toBe('m35');
+    const second = await s.customer.client.get(`/api/v1/chats/${s.company.user.id}?page=2`);
+    expect(second.json.data.map((m: { text: string }) => m.text)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+  });
+
+  it('refuses a socket without a valid token', async () => {
+    await expect(connect(undefined)).rejects.toThrow('error.common.unauthorized');
+    await expect(connect('forged.token')).rejects.toThrow('error.common.unauthorized');
+  });
+});
+
+describe('help tickets', () => {
+  it('the author sees only their tickets; staff see all, answer, and the author gets it live', async () => {
+    const s = await space();
+    const ticket = await s.customer.client.post('/api/v1/help', { title: 'candidates', description: 'Cannot rate a candidate' });
+    expect(ticket.status).toBe(201);
+    expect(ticket.json).toMatchObject({ title: 'candidates', description: 'Cannot rate a candidate', messagesCount: 0 });
+    expect((await s.company.client.get(`/api/v1/help/${ticket.json.id}`)).status).toBe(404);
+    expect((await s.company.client.get('/api/v1/help')).json).toEqual([]);
+    const own = await s.customer.client.post(`/api/v1/help/${ticket.json.id}`, { text: 'More details' });
+    expect(own.status).toBe(201);
+    const list = (await s.customer.client.get('/api/v1/help')).json;
+    expect(list).toEqual([expect.objectContaining({ id: ticket.json.id, messagesCount: 1 })]);
+    const bad = await s.customer.client.post('/api/v1/help', { title: 'weather', description: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual({ title: 'help.error.title', description: 'help.error.description' });
+    expect((await s.customer.client.post(`/api/v1/help/${ticket.json.id}`, { text: ' ' })).json.errors).toEqual({ text: 'help.error.text' });
+    expect((await new Client().get('/api/v1/help')).status).toBe(401);
+
+    // staff come from the command line, against the product's own database
+    const adminEmail = uniqueEmail('admin');
+    await promisify(execFile)(process.execPath, ['scripts/user.ts', 'create', '--role', 'admin', '--email', adminEmail, '--password', PASSWORD, '--name', 'Ada', '--surname', 'Support'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('dataDir') },
+    });
+    const admin = new Client();
+    admin.token = (await admin.post('/api/v1/auth/email/login', { email: adminEmail, password: PASSWORD })).json.accessToken;
+    const all = (await admin.get('/api/v1/help')).json as { id: string; author?: { email: string } }[];
+    expect(all.find((x) => x.id === ticket.json.id)?.author?.email).toBe(s.customer.email);
+    const authorSocket = await connect(s.customer.client.token);
+    const live = next<{ ticketId: string; message: { text: string; user: { staff: boolean } } }>(authorSocket, 'help-message');
+    const answer = await admin.post(`/api/v1/help/${ticket.json.id}`, { text: 'Fixed, try again' });
+    expect(answer.status).toBe(201);
+    expect(await live).toMatchObject({ ticketId: ticket.json.id, message: { text: 'Fixed, try again', user: { staff: true } } });
+    const thread = (await s.customer.client.get(`/api/v1/help/${ticket.json.id}`)).json;
+    expect(thread.messages.map((m: { text: string }) => m.text)).toEqual(['More details', 'Fixed, try again']);
+  });
+});
