@@ -1,0 +1,211 @@
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { getDb, schema } from './db/index.ts';
+import { AppError, forbidden } from './http.ts';
+import { sendMail } from './mail.ts';
+import { env } from './env.ts';
+import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
+import { findVisible } from './vacancies.ts';
+import { isStaff } from './auth/service.ts';
+import { translator } from '../i18n/messages.ts';
+import { isLocale } from '../i18n/index.ts';
+import { ROLE } from '../schemas/auth.ts';
+import type { FeedItem, InterviewDto } from '../schemas/interview.ts';
+import type { UserRow } from './users.ts';
+
+type Kind = InterviewDto['kind'];
+
+function icsDate(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+/** RFC 5545 text: backslash, semicolon, comma and newlines escaped, lines folded at 75 octets. */
+function icsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+function fold(line: string): string {
+  const out: string[] = [];
+  let rest = line;
+  while (Buffer.byteLength(rest) > 75) {
+    let cut = 75;
+    while (Buffer.byteLength(rest.slice(0, cut)) > 75) cut--;
+    out.push(rest.slice(0, cut));
+    rest = ` ${rest.slice(cut)}`;
+  }
+  out.push(rest);
+  return out.join('\r\n');
+}
+
+/** The invitation as an iCalendar file, so that mail clients offer to add it to the calendar. */
+export function interviewIcs(input: { uid: string; start: Date; minutes: number; summary: string; description: string; location: string; organizer: string; attendees: string[] }): string {
+  const end = new Date(input.start.getTime() + input.minutes * 60_000);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Recruit//Interviews//EN',
+    'METHOD:REQUEST',
+    'BEGIN:VEVENT',
+    `UID:${input.uid}@recruit`,
+    `DTSTAMP:${icsDate(new Date())}`,
+    `DTSTART:${icsDate(input.start)}`,
+    `DTEND:${icsDate(end)}`,
+    `SUMMARY:${icsText(input.summary)}`,
+    `DESCRIPTION:${icsText(input.description)}`,
+    ...(input.location ? [`LOCATION:${icsText(input.location)}`] : []),
+    `ORGANIZER:mailto:${input.organizer}`,
+    ...input.attendees.map((a) => `ATTENDEE;ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:${a}`),
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+/**
+ * Schedules an interview with a candidate and mails every participant an invitation in their
+ * language with an .ics file. Participants are people of the space (or the vacancy's customers).
+ */
+export async function createInterview(
+  user: UserRow,
+  input: { candidateId: string; vacancyId?: string | null; startsAt: string; durationMinutes: number; kind: Kind; location: string; participants: string[] },
+): Promise<InterviewDto> {
+  if (!mayManageCandidates(user)) throw forbidden();
+  const candidate = await findVisibleCandidate(user, input.candidateId);
+  const vacancy = input.vacancyId ? await findVisible(user, input.vacancyId) : undefined;
+  const db = await getDb();
+  const ids = [...new Set([...input.participants, user.id])].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const people = await db
+    .select()
+    .from(schema.users)
+    .where(and(inArray(schema.users.id, ids), eq(schema.users.spaceId, candidate.spaceId), isNull(schema.users.deletedAt)));
+  if (people.length !== ids.length) throw new AppError(400, 'error.common.invalid_body', { participants: 'interview.error.participants' });
+  const startsAt = new Date(input.startsAt);
+  const interview = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.interviews)
+      .values({ spaceId: candidate.spaceId, vacancyId: vacancy?.id, candidateId: candidate.id, createdBy: user.id, startsAt, durationMinutes: input.durationMinutes, kind: input.kind, location: input.location })
+      .returning();
+    await tx.insert(schema.interviewParticipants).values(people.map((p) => ({ interviewId: row!.id, userId: p.id })));
+    await tx.insert(schema.funnelEvents).values({ spaceId: candidate.spaceId, vacancyId: vacancy?.id, candidateId: candidate.id, userId: user.id, kind: 'interview', toValue: startsAt.toISOString() });
+    return row!;
+  });
+  const fromAddress = /<([^>]+)>/.exec(env().MAIL_FROM)?.[1] ?? env().MAIL_FROM;
+  for (const person of people) {
+    const lang = isLocale(person.lang) ? person.lang : 'en';
+    const t = translator(lang);
+    const when = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(startsAt);
+    const params = {
+      candidate: `${candidate.name} ${candidate.surname}`,
+      vacancy: vacancy?.positionName ?? '',
+      when,
+      minutes: input.durationMinutes,
+      kind: t(`interview.kind.${input.kind}`),
+      location: input.location || '—',
+    };
+    const summary = t('mail.interview_subject', params);
+    await sendMail({
+      to: person.email,
+      subject: summary,
+      text: `${t('mail.interview_text', params)}\n\n${t('mail.signature')}`,
+      attachments: [
+        {
+          filename: 'interview.ics',
+          contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+          content: interviewIcs({ uid: interview.id, start: startsAt, minutes: input.durationMinutes, summary, description: t('mail.interview_text', params), location: input.location, organizer: fromAddress, attendees: people.map((p) => p.email) }),
+        },
+      ],
+    });
+  }
+  return (await listInterviews(user, { id: interview.id }))[0]!;
+}
+
+/** Upcoming interviews the user takes part in (company: all of the space), soonest first. */
+export async function listInterviews(user: UserRow, { id, limit = 20 }: { id?: string; limit?: number } = {}): Promise<InterviewDto[]> {
+  const db = await getDb();
+  const i = schema.interviews;
+  const mine = sql`exists (select 1 from ${schema.interviewParticipants} p where p.interview_id = ${i.id} and p.user_id = ${user.id})`;
+  const scope = isStaff(user.role) ? undefined : user.role === ROLE.COMPANY && user.spaceId ? or(eq(i.spaceId, user.spaceId), mine) : mine;
+  const rows = await db
+    .select({ interview: i, candidate: { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname }, vacancy: { id: schema.vacancies.id, positionName: schema.vacancies.positionName } })
+    .from(i)
+    .innerJoin(schema.candidates, eq(schema.candidates.id, i.candidateId))
+    .leftJoin(schema.vacancies, eq(schema.vacancies.id, i.vacancyId))
+    .where(and(scope, id ? eq(i.id, id) : gte(i.startsAt, new Date(Date.now() - 60 * 60_000))))
+    .orderBy(asc(i.startsAt))
+    .limit(limit);
+  if (!rows.length) return [];
+  const participants = await db
+    .select({ interviewId: schema.interviewParticipants.interviewId, id: schema.users.id, name: schema.users.name, surname: schema.users.surname })
+    .from(schema.interviewParticipants)
+    .innerJoin(schema.users, eq(schema.users.id, schema.interviewParticipants.userId))
+    .where(inArray(schema.interviewParticipants.interviewId, rows.map((r) => r.interview.id)));
+  return rows.map(({ interview, candidate, vacancy }) => ({
+    id: interview.id,
+    startsAt: interview.startsAt.toISOString(),
+    durationMinutes: interview.durationMinutes,
+    kind: interview.kind as Kind,
+    location: interview.location,
+    candidate,
+    vacancy: vacancy?.id ? { id: vacancy.id, positionName: vacancy.positionName } : null,
+    participants: participants.filter((p) => p.interviewId === interview.id).map(({ id: pid, name, surname }) => ({ id: pid, name, surname })),
+  }));
+}
+
+/** The latest events of the space (DECISIONS.md): candidates added, stages, ratings, comments, consent answers. */
+export async function listFeed(user: UserRow, limit = 30): Promise<FeedItem[]> {
+  const db = await getDb();
+  if (!user.spaceId && !isStaff(user.role)) return [];
+  const e = schema.funnelEvents;
+  const customerScope =
+    user.role === ROLE.CUSTOMER ? sql`exists (select 1 from ${schema.vacancyCustomers} c where c.vacancy_id = ${e.vacancyId} and c.user_id = ${user.id})` : undefined;
+  const events = await db
+    .select({
+      event: e,
+      user: { name: schema.users.name, surname: schema.users.surname },
+      candidate: { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname },
+      vacancy: { id: schema.vacancies.id, positionName: schema.vacancies.positionName },
+    })
+    .from(e)
+    .leftJoin(schema.users, eq(schema.users.id, e.userId))
+    .leftJoin(schema.candidates, eq(schema.candidates.id, e.candidateId))
+    .leftJoin(schema.vacancies, eq(schema.vacancies.id, e.vacancyId))
+    .where(and(user.spaceId ? eq(e.spaceId, user.spaceId) : undefined, customerScope, sql`${e.kind} <> 'interview'`))
+    .orderBy(desc(e.createdAt))
+    .limit(limit);
+  const c = schema.vacancyComments;
+  const comments = await db
+    .select({ comment: c, user: { name: schema.users.name, surname: schema.users.surname }, vacancy: { id: schema.vacancies.id, positionName: schema.vacancies.positionName } })
+    .from(c)
+    .innerJoin(schema.vacancies, eq(schema.vacancies.id, c.vacancyId))
+    .leftJoin(schema.users, eq(schema.users.id, c.userId))
+    .where(
+      and(
+        user.spaceId ? eq(schema.vacancies.spaceId, user.spaceId) : undefined,
+        user.role === ROLE.CUSTOMER ? sql`exists (select 1 from ${schema.vacancyCustomers} vc where vc.vacancy_id = ${c.vacancyId} and vc.user_id = ${user.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(c.createdAt))
+    .limit(limit);
+  const items: FeedItem[] = [
+    ...events.map(({ event, user: u, candidate, vacancy }) => ({
+      id: event.id,
+      kind: event.kind as FeedItem['kind'],
+      at: event.createdAt.toISOString(),
+      user: u?.name !== undefined && u?.name !== null ? (u as { name: string; surname: string }) : null,
+      candidate: candidate?.id ? (candidate as FeedItem['candidate']) : null,
+      vacancy: vacancy?.id ? (vacancy as FeedItem['vacancy']) : null,
+      from: event.fromValue,
+      to: event.toValue,
+    })),
+    ...comments.map(({ comment, user: u, vacancy }) => ({
+      id: comment.id,
+      kind: 'comment' as const,
+      at: comment.createdAt.toISOString(),
+      user: u?.name !== undefined && u?.name !== null ? (u as { name: string; surname: string }) : null,
+      candidate: null,
+      vacancy,
+      from: null,
+      to: comment.text.slice(0, 200),
+    })),
+  ];
+  return items.sort((a, b) => (a.at < b.at ? 1 : -1)).slice(0, limit);
+}
