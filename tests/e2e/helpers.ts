@@ -28,3 +28,17 @@ export async function registerViaPages(page: Page, email: string, prefix = '') {
   await page.getByRole('button', { name: prefix ? 'Подтвердить' : 'Confirm' }).click();
   await expect(page).toHaveURL(`${prefix}/auth/register/profile`);
 }
+
+/** The inviter (signed in on `inviterPage`) invites someone who registers in `inviteePage`'s context. */
+export async function inviteAndRegister(inviterPage: Page, inviteePage: Page, role: 'recruiter' | 'customer', who: { name: string; surname: string }) {
+  const email = uniqueEmail(role);
+  const headers = { origin: ORIGIN };
+  const invited = await inviterPage.context().request.post('/api/v1/users/invite', { data: { email, role, ...who }, headers });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const request = inviteePage.context().request;
+  const registered = await request.post('/api/v1/auth/email/register', { data: { email, password: PASSWORD, role }, headers });
+  expect(registered.status()).toBe(201);
+  const verified = await request.post('/api/v1/auth/verify/email', { data: { email, code: await mailedCode(email) }, headers });
+  expect(verified.status()).toBe(200);
+  return { email, id: ((await registered.json()) as { user: { id: string } }).user.id };
+}

@@ -1,0 +1,259 @@
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { api, errorKey } from '../../lib/client/api.ts';
+import { getSocket } from '../../lib/stores/socket.ts';
+import {
+  $chats,
+  $messages,
+  $openChat,
+  addMessages,
+  clearChatUnread,
+  markMessagesRead,
+  setChats,
+  setLastMessage,
+} from '../../lib/stores/chat.ts';
+import type { ChatDto, ChatUser, MessageDto } from '../../lib/schemas/chat.ts';
+import { island } from '../shared/island.tsx';
+import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
+
+interface Props extends IslandProps {
+  me: string;
+  chats: ChatDto[];
+  contacts: ChatUser[];
+  /** The open dialog, when the URL names one. */
+  open?: { user: ChatUser; messages: MessageDto[]; totalPages: number };
+}
+
+function initials(user: ChatUser): string {
+  return ((user.name[0] ?? '') + (user.surname[0] ?? '')).toUpperCase() || '?';
+}
+
+function Avatar({ user }: { user: ChatUser }) {
+  return user.image ? <img className="chat-avatar" src={user.image} alt="" width={40} height={40} /> : <span className="chat-avatar" aria-hidden="true">{initials(user)}</span>;
+}
+
+function time(iso: string, locale: string, withDate = false): string {
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', sameDay && !withDate ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+function ChatApp(props: Props) {
+  const { t, href } = useT(props);
+  const hydrated = useHydrated();
+  const storedChats = useStore($chats);
+  const storedMessages = useStore($messages);
+  const chats = hydrated ? storedChats : props.chats;
+  const messages = hydrated ? storedMessages : (props.open?.messages ?? []);
+  const other = props.open?.user;
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [page, setPage] = useState(1);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
+  const keepFromBottom = useRef<number | null>(null);
+
+  useEffect(() => {
+    setChats(props.chats);
+    $messages.set([]);
+    if (props.open) addMessages(props.open.messages);
+    $openChat.set(props.open?.user.id ?? null);
+    return () => $openChat.set(null);
+  }, [props.chats, props.open]);
+
+  // opening a chat marks its unread incoming messages read, and lowers the counters
+  useEffect(() => {
+    if (!other) return;
+    const unread = $messages.get().filter((m) => m.userId === other.id && !m.read).map((m) => m.id);
+    if (!unread.length) return;
+    void getSocket().then(async (socket) => {
+      if (!socket) return;
+      const answer = (await socket.timeout(10_000).emitWithAck('chat-message-read', { messageIds: unread }).catch(() => null)) as { ok: boolean; messageIds: string[] } | null;
+      if (answer?.ok) {
+        markMessagesRead(answer.messageIds);
+        clearChatUnread(other.id);
+      }
+    });
+  }, [other]);
+
+  useEffect(() => {
+    let active = true;
+    const onMessage = (message: MessageDto) => {
+      const incoming = message.userId !== props.me;
+      const otherId = incoming ? message.userId : message.recipientId;
+      if (!$chats.get().some((c) => c.user.id === otherId)) {
+        const person = props.contacts.find((c) => c.id === otherId) ?? (other?.id === otherId ? other : undefined);
+        if (person) setChats([{ user: person, lastMessage: message, newMessagesCount: 0 }, ...$chats.get()]);
+      }
+      setLastMessage(otherId, message, incoming);
+      if (other && otherId === other.id) {
+        addMessages([message]);
+        if (incoming) {
+          void getSocket().then((socket) =>
+            socket?.timeout(10_000).emitWithAck('chat-message-read', { messageIds: [message.id] }).then((answer: { ok: boolean; messageIds: string[] }) => {
+              if (answer.ok) markMessagesRead(answer.messageIds);
+            }).catch(() => undefined),
+          );
+        }
+      }
+    };
+    const onRead = ({ messageIds }: { messageIds: string[] }) => markMessagesRead(messageIds);
+    void getSocket().then((socket) => {
+      if (!active || !socket) return;
+      socket.on('chat-message', onMessage);
+      socket.on('chat-message-read', onRead);
+    });
+    return () => {
+      active = false;
+      void getSocket().then((socket) => {
+        socket?.off('chat-message', onMessage);
+        socket?.off('chat-message-read', onRead);
+      });
+    };
+  }, [other, props.me, props.contacts]);
+
+  // new messages keep the view at the bottom; older ones loaded above keep the place
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    if (keepFromBottom.current !== null) {
+      list.scrollTop = list.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else {
+      list.scrollTop = list.scrollHeight;
+    }
+  }, [messages.length]);
+
+  const loadOlder = async () => {
+    if (!other || loadingOlder || page >= (props.open?.totalPages ?? 1)) return;
+    setLoadingOlder(true);
+    try {
+      const older = await api<{ data: MessageDto[] }>(`chats/${other.id}`, { query: { page: page + 1 } });
+      keepFromBottom.current = listRef.current ? listRef.current.scrollHeight - listRef.current.scrollTop : null;
+      addMessages(older.data);
+      setPage(page + 1);
+    } catch (failure) {
+      setError(errorKey(failure));
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  const blank = !text.trim();
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    // whitespace-only text is never sent; anything else goes as typed
+    if (blank || !other) return;
+    setError(undefined);
+    const socket = await getSocket();
+    if (!socket) return setError('error.common.unauthorized');
+    const answer = (await socket.timeout(10_000).emitWithAck('chat-message', { recipientId: other.id, text }).catch(() => ({ ok: false, error: 'chat.error.not_sent' }))) as { ok: boolean; error?: string };
+    if (answer.ok) setText('');
+    else setError(answer.error ?? 'chat.error.not_sent');
+  };
+  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  const withoutChat = props.contacts.filter((c) => !chats.some((chat) => chat.user.id === c.id));
+
+  return (
+    <div className={`chat-app${other ? ' has-dialog' : ''}`}>
+      <aside className="chat-list" aria-label={t('chat.list')}>
+        <h1>{t('chat.title')}</h1>
+        {chats.length === 0 && <p className="muted">{t('chat.empty')}</p>}
+        <ul>
+          {chats.map((chat) => (
+            <li key={chat.user.id}>
+              <a href={href(`/chats/${chat.user.id}`)} className="chat-item" aria-current={other?.id === chat.user.id ? 'page' : undefined}>
+                <Avatar user={chat.user} />
+                <span className="chat-item-body">
+                  <span className="chat-item-top">
+                    <strong>{`${chat.user.name} ${chat.user.surname}`}</strong>
+                    {chat.lastMessage && <time dateTime={chat.lastMessage.createdAt}>{time(chat.lastMessage.createdAt, props.locale)}</time>}
+                  </span>
+                  <span className="chat-item-last">{chat.lastMessage?.text}</span>
+                </span>
+                {chat.newMessagesCount > 0 && (
+                  <span className="chat-unread" aria-label={t('chat.unread', { count: chat.newMessagesCount })}>
+                    {chat.newMessagesCount}
+                  </span>
+                )}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {withoutChat.length > 0 && (
+          <details className="chat-new">
+            <summary>{t('chat.start')}</summary>
+            <ul>
+              {withoutChat.map((person) => (
+                <li key={person.id}>
+                  <a href={href(`/chats/${person.id}`)} className="chat-item">
+                    <Avatar user={person} />
+                    <strong>{`${person.name} ${person.surname}`}</strong>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </aside>
+      {other ? (
+        <section className="chat-dialog" aria-labelledby="dialog-title">
+          <header className="chat-dialog-header">
+            <a href={href('/chats')} className="chat-back" aria-label={t('chat.back')}>‹</a>
+            <Avatar user={other} />
+            <h2 id="dialog-title">{`${other.name} ${other.surname}`}</h2>
+          </header>
+          <div
+            className="chat-messages"
+            ref={listRef}
+            onScroll={(e) => {
+              if (e.currentTarget.scrollTop < 60) void loadOlder();
+            }}
+            role="log"
+            aria-live="polite"
+          >
+            {page < (props.open?.totalPages ?? 1) && (
+              <button type="button" className="btn-link chat-older" onClick={loadOlder} disabled={!hydrated || loadingOlder}>
+                {loadingOlder ? t('app.loading') : t('chat.older')}
+              </button>
+            )}
+            {messages.length === 0 && <p className="muted chat-none">{t('chat.no_messages')}</p>}
+            {messages.map((message) => {
+              const own = message.userId === props.me;
+              return (
+                <div key={message.id} className={`bubble ${own ? 'own' : 'theirs'}`} data-testid="chat-message">
+                  <p>{message.text}</p>
+                  <span className="bubble-meta">
+                    {time(message.createdAt, props.locale)}
+                    {own && <span aria-label={message.read ? t('chat.read') : t('chat.sent')}>{message.read ? ' ✓✓' : ' ✓'}</span>}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+          <form className="chat-send" onSubmit={send}>
+            {error && <p className="form-error" role="alert">{t(error)}</p>}
+            <label htmlFor="chat-text" className="visually-hidden">{t('chat.message')}</label>
+            <textarea id="chat-text" rows={2} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} placeholder={t('chat.placeholder')} maxLength={4000} />
+            <button type="submit" className={`btn chat-send-btn${blank ? ' dimmed' : ''}`} disabled={!hydrated || blank} aria-label={t('chat.send')}>
+              ➤
+            </button>
+          </form>
+        </section>
+      ) : (
+        <section className="chat-dialog chat-placeholder">
+          <p className="muted">{t('chat.choose')}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export default island(ChatApp);

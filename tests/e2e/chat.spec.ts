@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures.ts';
+import { inviteAndRegister, ORIGIN, signUpViaApi } from './helpers.ts';
+
+test('two people chat live; the header dot and counts follow in both tabs', async ({ page, browser }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  const kate = await browser.newContext();
+  const katePage = await kate.newPage();
+  const { id: kateId } = await inviteAndRegister(page, katePage, 'customer', { name: 'Kate', surname: 'Client' });
+
+  // Kate keeps her chat list open; Olga opens the dialog with her
+  await katePage.goto('/chats');
+  await expect(katePage.getByRole('heading', { name: 'Chats' })).toBeVisible();
+  await page.goto(`/chats/${kateId}`);
+  const send = page.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await page.getByLabel('Message').fill('   ');
+  await expect(send).toBeDisabled();
+  await page.getByLabel('Message').fill('Hello Kate, two candidates for you');
+  await send.click();
+  await expect(page.getByTestId('chat-message')).toHaveText([/Hello Kate, two candidates for you/]);
+
+  // it arrives live in Kate's list with an unread count and the header dot
+  const item = katePage.getByRole('link', { name: /Olga Owner/ });
+  await expect(item).toContainText('Hello Kate, two candidates for you');
+  await expect(item.getByText('1', { exact: true })).toBeVisible();
+  await expect(katePage.locator('.chat-link[data-unread="true"]')).toBeVisible();
+
+  // opening the chat reads it: Kate's dot goes, Olga sees the double tick
+  await item.click();
+  await expect(katePage.getByTestId('chat-message')).toHaveText([/Hello Kate/]);
+  await expect(katePage.locator('.chat-link[data-unread="false"]')).toBeVisible();
+  await expect(page.getByLabel('read')).toBeVisible();
+
+  await katePage.getByLabel('Message').fill('Thanks! Looking now');
+  await katePage.keyboard.press('Enter');
+  await expect(page.getByTestId('chat-message')).toHaveText([/Hello Kate/, /Thanks! Looking now/]);
+  await kate.close();
+});
+
+test('the chat list and dialog in Russian; another space is not found', async ({ page }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'recruiter', { name: 'Иван', surname: 'Петров' }, 'ru');
+  await page.goto('/ru/chats');
+  await expect(page.getByRole('heading', { name: 'Чаты' })).toBeVisible();
+  await expect(page.getByText('Чатов пока нет.')).toBeVisible();
+  const response = await page.goto('/ru/chats/00000000-0000-4000-8000-000000000000');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+  expect(ORIGIN).toContain('127.0.0.1');
+});
