@@ -11,6 +11,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
 const database = await createTestDatabase(dataDir);
+// tests that run command-line tools against the same data read it here
+fs.writeFileSync(`${dataDir}/database-url`, database.url);
 const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url }, { port });
 console.log(`e2e server on ${server.url}`);
 // the product's own log, for Playwright's webServer output (shown with DEBUG=pw:webserver)

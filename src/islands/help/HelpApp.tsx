@@ -1,0 +1,182 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, errorKey } from '../../lib/client/api.ts';
+import { getSocket } from '../../lib/stores/socket.ts';
+import { TICKET_TYPES, type TicketDto, type TicketMessageDto } from '../../lib/schemas/chat.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { island } from '../shared/island.tsx';
+import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
+import { FormModal } from '../shared/modals.tsx';
+
+interface Props extends IslandProps {
+  staff: boolean;
+  tickets: TicketDto[];
+  open?: TicketDto;
+}
+
+function HelpApp(props: Props) {
+  const { t, href } = useT(props);
+  const hydrated = useHydrated();
+  const [tickets, setTickets] = useState(props.tickets);
+  const [messages, setMessages] = useState<TicketMessageDto[]>(props.open?.messages ?? []);
+  const [adding, setAdding] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const open = props.open;
+
+  // answers arrive live for the author; staff see new tickets and messages too
+  useEffect(() => {
+    let active = true;
+    const onMessage = ({ ticketId, message }: { ticketId: string; message: TicketMessageDto }) => {
+      if (open?.id === ticketId) setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+      else setTickets((list) => list.map((ticket) => (ticket.id === ticketId ? { ...ticket, messagesCount: ticket.messagesCount + 1 } : ticket)));
+    };
+    const onTicket = (ticket: TicketDto) => setTickets((list) => (list.some((x) => x.id === ticket.id) ? list : [ticket, ...list]));
+    void getSocket().then((socket) => {
+      if (!active || !socket) return;
+      socket.on('help-message', onMessage);
+      socket.on('help-ticket', onTicket);
+    });
+    return () => {
+      active = false;
+      void getSocket().then((socket) => {
+        socket?.off('help-message', onMessage);
+        socket?.off('help-ticket', onTicket);
+      });
+    };
+  }, [open?.id]);
+
+  // the open ticket's count is what its dialog shows
+  useEffect(() => {
+    if (open) setTickets((list) => list.map((ticket) => (ticket.id === open.id ? { ...ticket, messagesCount: messages.length } : ticket)));
+  }, [open, messages.length]);
+
+  const sendMessage = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!open) return;
+    if (!text.trim()) return setError('help.error.text');
+    setBusy(true);
+    setError(undefined);
+    try {
+      const message = await api<TicketMessageDto>(`help/${open.id}`, { method: 'POST', body: { ticketId: open.id, text } });
+      setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+      setText('');
+    } catch (failure) {
+      setError(errorKey(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="help">
+      <aside className="card help-list" aria-labelledby="help-title">
+        <div className="help-list-header">
+          <h1 id="help-title">{t('help.title')}</h1>
+          <button type="button" className="btn" onClick={() => setAdding(true)} disabled={!hydrated}>
+            {t('help.add_ticket')}
+          </button>
+        </div>
+        {tickets.length === 0 && <p className="muted">{t(props.staff ? 'help.empty_staff' : 'help.empty')}</p>}
+        <ul>
+          {tickets.map((ticket) => (
+            <li key={ticket.id}>
+              <a href={href(`/help/${ticket.id}`)} className="help-item" aria-current={open?.id === ticket.id ? 'page' : undefined}>
+                <strong>{t(`help.type.${ticket.title}`)}</strong>
+                <span className="muted">{t('help.messages', { count: ticket.messagesCount })}</span>
+                {ticket.author && <span className="muted">{`${ticket.author.name} ${ticket.author.surname} · ${ticket.author.email}`}</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      {open ? (
+        <section className="card help-dialog" aria-labelledby="ticket-title">
+          <h2 id="ticket-title">{t(`help.type.${open.title}`)}</h2>
+          <p className="muted">
+            {formatDate(open.createdAt, props.locale)}
+            {open.author && ` · ${open.author.name} ${open.author.surname}`}
+          </p>
+          <p className="help-description">{open.description}</p>
+          <ol className="help-messages" aria-live="polite">
+            {messages.map((message) => (
+              <li key={message.id} className={message.user.staff ? 'staff' : 'author'} data-testid="help-message">
+                <span className="help-author">
+                  {`${message.user.name} ${message.user.surname}`.trim()}
+                  {message.user.staff && <span className="badge">{t('help.support')}</span>}
+                </span>
+                <p>{message.text}</p>
+              </li>
+            ))}
+          </ol>
+          <form onSubmit={sendMessage} noValidate className="help-send">
+            {error && <p className="form-error" role="alert">{t(error)}</p>}
+            <div className="field">
+              <label htmlFor="help-text">{t('help.add_message')}</label>
+              <textarea id="help-text" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+            </div>
+            <button type="submit" className="btn" disabled={!hydrated || busy}>
+              {t('help.send')}
+            </button>
+          </form>
+        </section>
+      ) : (
+        <section className="card help-dialog help-placeholder">
+          <p className="muted">{t('help.choose')}</p>
+        </section>
+      )}
+      {adding && <NewTicket t={t} onClose={() => setAdding(false)} onCreated={(ticket) => window.location.assign(href(`/help/${ticket.id}`))} />}
+    </div>
+  );
+}
+
+function NewTicket({ t, onClose, onCreated }: { t: ReturnType<typeof useT>['t']; onClose: () => void; onCreated: (ticket: TicketDto) => void }) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!title) found.title = 'help.error.title';
+    if (!description.trim()) found.description = 'help.error.description';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      onCreated(await api<TicketDto>('help', { method: 'POST', body: { title, description } }));
+    } catch (failure) {
+      setErrors({ form: errorKey(failure) });
+      setBusy(false);
+    }
+  };
+  return (
+    <FormModal title={t('help.add_ticket')} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        {errors.form && <p className="form-error" role="alert">{t(errors.form)}</p>}
+        <div className="field">
+          <label htmlFor="ticket-type">{t('help.problem_type')}</label>
+          <select id="ticket-type" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined}>
+            <option value="">{t('help.choose_type')}</option>
+            {TICKET_TYPES.map((type) => (
+              <option key={type} value={type}>{t(`help.type.${type}`)}</option>
+            ))}
+          </select>
+          {errors.title && <p className="field-error" role="alert">{t(errors.title)}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="ticket-description">{t('help.description')}</label>
+          <textarea id="ticket-description" rows={5} value={description} onChange={(e) => setDescription(e.target.value)} aria-invalid={errors.description ? true : undefined} />
+          {errors.description && <p className="field-error" role="alert">{t(errors.description)}</p>}
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('help.cancel')}</button>
+          <button type="submit" className="btn" disabled={busy}>{t('help.create')}</button>
+        </div>
+      </form>
+    </FormModal>
+  );
+}
+
+export default island(HelpApp);

@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import { expect, PASSWORD, test, uniqueEmail } from './fixtures.ts';
+import { ORIGIN, signUpViaApi } from './helpers.ts';
+
+test('a ticket is opened by a customer and answered live by an admin', async ({ page, browser }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'customer', { name: 'Kate', surname: 'Client' });
+  await page.goto('/help');
+  await page.getByRole('button', { name: 'New ticket' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New ticket' });
+  await dialog.getByRole('button', { name: 'Create ticket' }).click();
+  await expect(dialog.getByText('Choose the problem type')).toBeVisible();
+  await dialog.getByLabel('Problem type').selectOption('candidates');
+  await dialog.getByLabel('Description').fill('I cannot see the ratings of a candidate');
+  await dialog.getByRole('button', { name: 'Create ticket' }).click();
+  await expect(page).toHaveURL(/\/help\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Candidates' })).toBeVisible();
+  await expect(page.getByText('I cannot see the ratings of a candidate')).toBeVisible();
+  const ticketId = page.url().split('/').pop()!;
+
+  // staff come from the command line, against the product's database (the e2e server's DATA_DIR)
+  const adminEmail = uniqueEmail('admin');
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/user.ts', 'create', '--role', 'admin', '--email', adminEmail, '--password', PASSWORD, '--name', 'Ada', '--surname', 'Support'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: fs.readFileSync(`${dataDir}/database-url`, 'utf8') },
+  });
+  expect(stdout).toContain('created admin');
+
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  const login = await admin.request.post('/api/v1/auth/email/login', { data: { email: adminEmail, password: PASSWORD }, headers: { origin: ORIGIN } });
+  expect(login.status()).toBe(200);
+  await adminPage.goto('/help');
+  await expect(adminPage.getByRole('link', { name: /Candidates/ }).first()).toBeVisible();
+  await adminPage.goto(`/help/${ticketId}`);
+  await expect(adminPage.getByText('Kate Client', { exact: false }).first()).toBeVisible();
+  await adminPage.getByLabel('Add a message').fill('Fixed: ratings are visible again');
+  await adminPage.getByRole('button', { name: 'Send' }).click();
+
+  // the answer arrives in the author's open ticket without a reload
+  await expect(page.getByTestId('help-message')).toHaveText([/Ada Support.*Fixed: ratings are visible again/]);
+  await admin.close();
+});
+
+test('help in Russian', async ({ page }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'recruiter', { name: 'Иван', surname: 'Петров' }, 'ru');
+  await page.goto('/ru/help');
+  await expect(page.getByRole('heading', { name: 'Помощь' })).toBeVisible();
+  await expect(page.getByText('Обращений нет.', { exact: false })).toBeVisible();
+});
