@@ -1,0 +1,59 @@
+import type { Locale, T } from '../../lib/i18n/index.ts';
+import type { VacancyListItem } from '../../lib/schemas/vacancy.ts';
+import { formatDate } from '../../lib/dates.ts';
+
+interface Props {
+  t: T;
+  locale: Locale;
+  href: (path: string) => string;
+  vacancies: VacancyListItem[];
+  busy: boolean;
+}
+
+/** The vacancy list: each name links to its preview; the counters are the funnel's real numbers. */
+export function VacancyTable({ t, locale, href, vacancies, busy }: Props) {
+  const number = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US');
+  const salary = (v: VacancyListItem) =>
+    v.salaryTo !== null
+      ? t('vacancy.salary_range', { from: number.format(v.salary), to: number.format(v.salaryTo) })
+      : t('vacancy.salary_from_only', { from: number.format(v.salary) });
+  const columns = {
+    quantity: t('vacancy.field.quantity'),
+    candidates: t('dashboard.col.candidates'),
+    finalists: t('dashboard.col.finalists'),
+    hired: t('dashboard.col.hired'),
+  };
+  return (
+    <div className="vacancy-table-wrap">
+      <table className="vacancy-table" aria-busy={busy} aria-describedby="vacancies-found">
+        <thead>
+          <tr>
+            <th scope="col">{t('dashboard.col.vacancy')}</th>
+            <th scope="col" className="num">{columns.quantity}</th>
+            <th scope="col" className="num">{columns.candidates}</th>
+            <th scope="col" className="num">{columns.finalists}</th>
+            <th scope="col" className="num">{columns.hired}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {vacancies.map((v) => (
+            <tr key={v.id}>
+              <th scope="row" className="vacancy-name">
+                <a href={href(`/vacancy/preview/${v.id}`)}>{v.positionName}</a>
+                <span className="vacancy-meta">
+                  <span>{v.city.name}</span>
+                  <span>{salary(v)}</span>
+                  <time dateTime={v.createdAt}>{formatDate(v.createdAt, locale)}</time>
+                </span>
+              </th>
+              <td className="num" data-label={columns.quantity}>{v.quantity}</td>
+              <td className="num" data-label={columns.candidates}>{v.counts.all}</td>
+              <td className="num" data-label={columns.finalists}>{v.counts.finalist}</td>
+              <td className="num" data-label={columns.hired}>{v.counts.hired}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
