@@ -1,0 +1,36 @@
+import { expect, test } from './fixtures.ts';
+import { inviteAndRegister, ORIGIN, signUpViaApi } from './helpers.ts';
+
+test('the dashboard shows the space\'s latest events with links, and upcoming interviews (en, ru)', async ({ page, browser }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  const other = await browser.newContext();
+  const { id: customerId } = await inviteAndRegister(page, await other.newPage(), 'customer', { name: 'Kate', surname: 'Client' });
+  await other.close();
+  const api = page.context().request;
+  const headers = { origin: ORIGIN };
+  const city = ((await (await api.get('/api/v1/search/cities?q=Моск&country=ru')).json()) as { id: number }[])[0]!.id;
+  const skill = ((await (await api.get('/api/v1/vacancy/soft-skills')).json()) as { id: number }[])[0]!.id;
+  const vacancy = await (await api.post('/api/v1/vacancy', {
+    headers,
+    data: { positionType: 2, positionName: 'Accountant', quantity: 1, hardSkills: ['1C'], jobExperience: 2, softSkills: [skill], country: 'ru', cityId: city, address: 'Lenina 1', salary: 90000, schedule: 1, customers: [customerId], mainCustomer: customerId, status: 1 },
+  })).json();
+  const candidate = await (await api.post('/api/v1/candidates', { headers, data: { name: 'Pavel', surname: 'Orlov', vacancyId: vacancy.id } })).json();
+  expect((await api.put(`/api/v1/candidates/vacancy/${vacancy.id}/${candidate.id}/stage`, { headers, data: { stage: 2 } })).status()).toBe(200);
+  const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  expect((await api.post('/api/v1/interviews', { headers, data: { candidateId: candidate.id, vacancyId: vacancy.id, startsAt, durationMinutes: 30, kind: 'phone', participants: [customerId] } })).status()).toBe(201);
+
+  await page.goto('/recruiter');
+  const feed = page.getByTestId('feed');
+  await expect(feed.getByRole('listitem').first()).toContainText('Olga Owner moved Pavel Orlov to “Recruiter interview” · Accountant');
+  await feed.getByRole('link', { name: 'Pavel Orlov' }).first().click();
+  await expect(page).toHaveURL(`/candidates/${candidate.id}/${vacancy.id}`);
+  await page.goto('/recruiter');
+  const interviews = page.getByTestId('interviews');
+  await expect(interviews).toContainText('Pavel Orlov');
+  await expect(interviews).toContainText('Phone call · Accountant');
+
+  await page.goto('/ru/recruiter');
+  await expect(page.getByTestId('feed').getByRole('listitem').first()).toContainText('Olga Owner перевёл(а) кандидата Pavel Orlov на этап «Интервью с рекрутером»');
+  await expect(page.getByTestId('interviews')).toContainText('Звонок · Accountant');
+});
