@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $hasUnread, $openChat, $unread, changeUnread } from '../../lib/stores/chat.ts';
-import { getSocket } from '../../lib/stores/socket.ts';
 import type { MessageDto } from '../../lib/schemas/chat.ts';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 
@@ -28,20 +27,22 @@ export default function ChatLink(props: Props) {
       $unread.set(props.unread);
     }
     let active = true;
+    // the socket client loads after the page is interactive: the dot is right from the server's HTML
+    const socketReady = import('../../lib/stores/socket.ts').then((m) => m.getSocket());
     const onMessage = (message: MessageDto) => {
       if (message.recipientId === props.userId && $openChat.get() !== message.userId) changeUnread(1);
     };
     const onRead = ({ messageIds, readerId }: { messageIds: string[]; readerId: string }) => {
       if (readerId === props.userId) changeUnread(-messageIds.length);
     };
-    void getSocket().then((socket) => {
+    void socketReady.then((socket) => {
       if (!active || !socket) return;
       socket.on('chat-message', onMessage);
       socket.on('chat-message-read', onRead);
     });
     return () => {
       active = false;
-      void getSocket().then((socket) => {
+      void socketReady.then((socket) => {
         socket?.off('chat-message', onMessage);
         socket?.off('chat-message-read', onRead);
       });
