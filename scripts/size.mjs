@@ -281,6 +281,32 @@ async function signIn(server, role) {
   return `rt=${cookie[1]}`;
 }
 
+/**
+ * A published vacancy of the signed-in company, for routes naming `{vacancy}`: a vacancy needs a
+ * registered customer, so one is invited and registered first.
+ */
+async function sampleVacancy(server, cookie) {
+  const headers = { 'content-type': 'application/json', origin: server.origin, cookie };
+  const call = async (method, pathname, body, extra = headers) => {
+    const response = await request(`${server.origin}/api/v1/${pathname}`, { method, headers: extra, body: body && JSON.stringify(body) });
+    if (response.status >= 300) throw new Error(`${method} ${pathname} answered ${response.status}: ${response.body.toString('utf8').slice(0, 300)}`);
+    return JSON.parse(response.body.toString('utf8'));
+  };
+  const email = `size-customer-${crypto.randomBytes(6).toString('hex')}@example.com`;
+  await call('POST', 'users/invite', { email, name: 'Sample', surname: 'Customer', role: 'customer' });
+  const plain = { 'content-type': 'application/json', origin: server.origin };
+  const registered = await call('POST', 'auth/email/register', { email, password: PASSWORD, role: 'customer' }, plain);
+  await call('POST', 'auth/verify/email', { email, code: await readCode(path.join(server.dataDir, 'outbox')) }, plain);
+  const [city] = await call('GET', `search/cities?q=${encodeURIComponent('Моск')}&country=ru`);
+  const [skill] = await call('GET', 'vacancy/soft-skills');
+  const vacancy = await call('POST', 'vacancy', {
+    positionType: 3, positionName: 'Project manager', quantity: 2, departmentName: 'IT', hardSkills: ['Jira', 'Scrum'], jobExperience: 2,
+    softSkills: [skill.id], exceptionalRequirements: 'English B2', country: 'ru', cityId: city.id, address: 'Tverskaya 1', salary: 150000, salaryTo: 200000,
+    schedule: 1, bonus: 'Quarterly', customers: [registered.user.id], mainCustomer: registered.user.id, comment: 'First version', status: 1,
+  });
+  return vacancy.id;
+}
+
 /** The 4-digit code in the subject of the newest message the server wrote to its outbox. */
 async function readCode(outbox) {
   for (let tries = 0; tries < 50; tries++) {
@@ -519,6 +545,7 @@ async function main() {
   try {
     const fetchAsset = createAssetCache();
     const cookies = new Map(); // role → cookie of a verified user
+    let vacancyId;
     for (const [route, routeBudget] of Object.entries(budget)) {
       try {
         let cookie;
@@ -526,7 +553,13 @@ async function main() {
           if (!cookies.has(routeBudget.auth)) cookies.set(routeBudget.auth, await signIn(server, routeBudget.auth));
           cookie = cookies.get(routeBudget.auth);
         }
-        const result = await weighRoute(server, route, cookie, fetchAsset);
+        let target = route;
+        if (route.includes('{vacancy}')) {
+          if (!cookie) throw new Error(`${route}: a route naming {vacancy} needs "auth": "company"`);
+          vacancyId ??= await sampleVacancy(server, cookie);
+          target = route.replace('{vacancy}', vacancyId);
+        }
+        const result = await weighRoute(server, target, cookie, fetchAsset);
         rows.push({ route, result, failures: overBudget(result, routeBudget) });
       } catch (error) {
         // a redirect or 404 explains itself; a crash or a 500 left its reason in the server's log
