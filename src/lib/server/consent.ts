@@ -8,7 +8,7 @@ import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { PD_STATUS } from '../schemas/candidate.ts';
-import type { UserRow } from './users.ts';
+import { spaceCompanyName, type UserRow } from './users.ts';
 
 const LINK_DAYS = 30;
 
@@ -43,7 +43,7 @@ export async function requestConsent(user: UserRow, candidateId: string, ip: str
   });
   const t = translator(lang);
   const link = `${env().PUBLIC_URL}${localizedPath(`/verify/pd?token=${token}`, lang)}`;
-  const company = user.companyName ?? '';
+  const company = (await spaceCompanyName(user)) ?? '';
   await sendMail({
     to: candidate.email,
     subject: t('mail.pd_subject'),
@@ -81,7 +81,7 @@ export async function consentState(token: string): Promise<ConsentState> {
   if (request.answer) return { kind: 'answered', answer: request.answer as 'approved' | 'declined', at: request.answeredAt! };
   if (request.supersededAt) return { kind: 'replaced' };
   if (request.expiresAt < new Date()) return { kind: 'expired' };
-  return { kind: 'open', candidateName: `${candidate.name} ${candidate.surname}`.trim(), companyName: requester?.companyName ?? null, expiresAt: request.expiresAt };
+  return { kind: 'open', candidateName: `${candidate.name} ${candidate.surname}`.trim(), companyName: requester ? await spaceCompanyName(requester) : null, expiresAt: request.expiresAt };
 }
 
 const STATE_ERRORS: Record<Exclude<ConsentState['kind'], 'open'>, [number, string]> = {

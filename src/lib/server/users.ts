@@ -37,7 +37,7 @@ export async function toUserDto(user: UserRow): Promise<UserDto> {
 }
 
 /** The company name of a user's space: their own, or the company user's of the space. */
-async function spaceCompanyName(user: UserRow): Promise<string | null> {
+export async function spaceCompanyName(user: UserRow): Promise<string | null> {
   if (user.companyName) return user.companyName;
   if (!user.spaceId) return null;
   const db = await getDb();

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { expect, test, uniqueEmail } from './fixtures.ts';
+import { ORIGIN, signUpViaApi } from './helpers.ts';
+import { formatDate } from '../../src/lib/dates.ts';
+
+/** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
+const headers = { origin: ORIGIN };
+
+/**
+ * The path of the consent link in the newest mail to `to` (`/verify/pd?token=…`, or `/ru/…`).
+ * The mail names the product's public address; the test opens the same path on its own origin.
+ */
+async function mailedLink(to: string, after = 0): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address);
+      if (!recipients.includes(to) || (mail.date?.getTime() ?? 0) < after) continue;
+      const link = /https?:\/\/\S+?\/verify\/pd\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+      if (link) {
+        const url = new URL(link);
+        return url.pathname + url.search;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no consent link mailed to ${to}`);
+}
+
+/** A candidate with an address in the company's database, asked for consent; returns the link's path. */
+async function candidateAsked(api: APIRequestContext, name: string, surname: string): Promise<{ id: string; email: string; link: string }> {
+  const email = uniqueEmail('cand');
+  const created = await api.post('/api/v1/candidates', { headers, data: { name, surname, email, positionName: 'Designer' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  return { id, email, link: await ask(api, id, email) };
+}
+
+async function ask(api: APIRequestContext, id: string, email: string): Promise<string> {
+  const before = Date.now() - 1000;
+  const requested = await api.post('/api/v1/candidates/pd', { headers, data: { candidateId: id } });
+  expect(requested.status(), await requested.text()).toBe(200);
+  return mailedLink(email, before);
+}
+
+async function pdOf(api: APIRequestContext, id: string): Promise<{ pdStatus: number; pdHistory: { kind: string; ip: string | null }[] }> {
+  const response = await api.get(`/api/v1/candidates/${id}`);
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** Opens a path and records every script the browser asked for on the way. */
+async function openCounting(page: Page, target: string) {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const response = await page.goto(target);
+  return { response, scripts };
+}
+
+/** The candidate's browser: a fresh one, scripts off, nobody signed in. */
+test.use({ javaScriptEnabled: false });
+test.describe.configure({ mode: 'serial' });
+
+test.describe('personal-data consent page', () => {
+  let owner: BrowserContext;
+  let company: APIRequestContext;
+
+  test.beforeAll(async ({ browser }) => {
+    owner = await browser.newContext();
+    const page = await owner.newPage();
+    await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+    company = owner.request;
+  });
+
+  test.afterAll(async () => {
+    await owner.close();
+  });
+
+  test('the candidate approves from the mailed link with JavaScript disabled', async ({ page }) => {
+    const candidate = await candidateAsked(company, 'Anna', 'Smirnova');
+    expect(candidate.link).toMatch(/^\/verify\/pd\?token=/);
+
+    const { response, scripts } = await openCounting(page, candidate.link);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    await expect(page).toHaveTitle(/^Consent to personal data processing/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Consent to personal data processing' })).toBeVisible();
+    await expect(page.getByText('Hello, Anna Smirnova!')).toBeVisible();
+    await expect(page.getByText('Acme is considering you for a position')).toBeVisible();
+    await expect(page.getByText('Your resume and contact details')).toBeVisible();
+    const approve = page.getByRole('button', { name: 'I give consent' });
+    await expect(approve).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I decline' })).toBeVisible();
+
+    await approve.click();
+    await expect(page).toHaveURL(candidate.link);
+    const answered = page.getByRole('heading', { level: 1, name: `You gave your consent on ${formatDate(new Date(), 'en')}` });
+    await expect(answered).toBeVisible();
+    await expect(page.getByText('Thank you, your answer has been recorded.')).toBeVisible();
+    await expect(page.getByRole('button')).toHaveCount(0);
+
+    // Post/Redirect/Get: a reload shows the answer again and sends nothing
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    await expect(answered).toBeVisible();
+
+    const view = await pdOf(company, candidate.id);
+    expect(view.pdStatus).toBe(4);
+    expect(view.pdHistory.map((event) => event.kind)).toEqual(['approved', 'requested']);
+    expect(view.pdHistory[0]!.ip).toBeTruthy();
+
+    expect(scripts).toEqual([]);
+    await expect(page.locator('script')).toHaveCount(0);
+  });
+
+  test('in Russian: the switcher keeps the token, and the candidate declines', async ({ page }) => {
+    const candidate = await candidateAsked(company, 'Boris', 'Orlov');
+    const { scripts } = await openCounting(page, candidate.link);
+    await page.getByRole('link', { name: 'Ru' }).click();
+    await expect(page).toHaveURL(`/ru${candidate.link}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByRole('heading', { level: 1, name: 'Согласие на обработку персональных данных' })).toBeVisible();
+    await expect(page.getByText('Здравствуйте, Boris Orlov!')).toBeVisible();
+    await expect(page.getByText('Acme рассматривает вашу кандидатуру')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Отказываюсь' }).click();
+    await expect(page).toHaveURL(`/ru${candidate.link}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Вы отказались ${formatDate(new Date(), 'ru')}` })).toBeVisible();
+    await expect(page.getByText('Спасибо, ваш ответ сохранён.')).toBeVisible();
+    expect((await pdOf(company, candidate.id)).pdStatus).toBe(3);
+    expect(scripts).toEqual([]);
+    await expect(page.locator('script')).toHaveCount(0);
+  });
+
+  test('a replaced link says so, and a second answer from a stale page is refused', async ({ page, context }) => {
+    const candidate = await candidateAsked(company, 'Vera', 'Lebedeva');
+    const newer = await ask(company, candidate.id, candidate.email);
+    expect(newer).not.toBe(candidate.link);
+
+    const replaced = await page.goto(candidate.link);
+    expect(replaced?.status()).toBe(410);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link was replaced by a newer one' })).toBeVisible();
+    await expect(page.getByText('Please use the link from the most recent email.')).toBeVisible();
+    await expect(page.getByRole('button')).toHaveCount(0);
+    await expect(page.getByText('Vera')).toHaveCount(0);
+
+    // two tabs on the newest link: the first answers, the second still shows the stale form
+    await page.goto(newer);
+    const stale = await context.newPage();
+    await stale.goto(newer);
+    await page.getByRole('button', { name: 'I give consent' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^You gave your consent on/ })).toBeVisible();
+
+    await stale.getByRole('button', { name: 'I decline' }).click();
+    await expect(stale.getByRole('alert')).toHaveText('This link has already been used');
+    await expect(stale.getByRole('heading', { level: 1, name: /^You gave your consent on/ })).toBeVisible();
+    await expect(stale.getByText('Only the first answer through a link counts.')).toBeVisible();
+    expect((await pdOf(company, candidate.id)).pdStatus).toBe(4);
+
+    const invalid = await page.goto('/ru/verify/pd?token=not-a-real-token');
+    expect(invalid?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ссылка недействительна' })).toBeVisible();
+    await page.goto('/verify/pd');
+    await expect(page.getByText('open the link from the email you received')).toBeVisible();
+    await expect(page.getByRole('button')).toHaveCount(0);
+  });
+});
