@@ -1,0 +1,75 @@
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import type { T } from '../../lib/i18n/index.ts';
+
+interface Props {
+  t: T;
+  value: string[];
+  onChange: (skills: string[]) => void;
+  onBlur?: () => void;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A tag input: Enter (or a comma) turns the typed text into a chip, × removes one. */
+export function HardSkillsInput({ t, value, onChange, onBlur, error, ref }: Props) {
+  const id = useId();
+  const [text, setText] = useState('');
+
+  const add = () => {
+    const skill = text.trim().replace(/\s+/g, ' ');
+    setText('');
+    // the same skill twice, whatever its case, would only clutter the vacancy
+    if (!skill || value.some((s) => s.toLowerCase() === skill.toLowerCase())) return;
+    onChange([...value, skill.slice(0, 100)]);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',') {
+      // Enter here adds a chip; it must not submit the form
+      event.preventDefault();
+      add();
+    } else if (event.key === 'Backspace' && text === '' && value.length > 0) {
+      onChange(value.slice(0, -1));
+    }
+  };
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('vacancy.field.hard_skills')}</label>
+      <div className={`tags${error ? ' tags-invalid' : ''}`}>
+        {value.length > 0 && (
+          <ul className="tag-list">
+            {value.map((skill) => (
+              <li key={skill} className="tag">
+                <span>{skill}</span>
+                <button type="button" className="tag-remove" aria-label={t('vacancy.remove_skill', { skill })} onClick={() => onChange(value.filter((s) => s !== skill))}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <input
+          ref={ref}
+          id={id}
+          type="text"
+          value={text}
+          maxLength={100}
+          enterKeyHint="enter"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            // a skill typed but not confirmed with Enter is still meant: keep it
+            if (text.trim()) add();
+            onBlur?.();
+          }}
+        />
+      </div>
+      <p id={`${id}-hint`} className="field-hint">{t('vacancy.field.hard_skills_hint')}</p>
+      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+    </div>
+  );
+}
