@@ -1,0 +1,121 @@
+import { CandidateQuerySchema, SORTS, type CandidateQuery, type Sort } from '../../lib/schemas/candidate.ts';
+import { PAGE_SIZE } from './limits.ts';
+
+/** The database page's filter panel as the page URL holds it; `cityName` only labels the city. */
+export interface DatabaseFilter {
+  search?: string;
+  positionName?: string;
+  salaryFrom?: number;
+  salaryTo?: number;
+  city?: number;
+  cityName?: string;
+  ageFrom?: number;
+  ageTo?: number;
+  schedule: number[];
+  sort: Sort;
+}
+
+/** SPEC.md §9: created descending unless the person picks another order. */
+export const DEFAULT_FILTER: DatabaseFilter = { schedule: [], sort: 'createdAtDesc' };
+
+const FIELDS = ['search', 'positionName', 'salaryFrom', 'salaryTo', 'city', 'ageFrom', 'ageTo', 'schedule', 'sort'] as const;
+
+/**
+ * Reads the filter from a URL query. A value that does not parse is dropped field by field, so
+ * a mistyped link still opens the list. Schedules come as `1,3` or, from the plain form, as
+ * repeated `schedule=` fields.
+ */
+export function parseFilter(params: URLSearchParams): DatabaseFilter {
+  const input: Record<string, string> = {};
+  for (const key of FIELDS) {
+    const values = params.getAll(key).filter((v) => v.trim() !== '');
+    if (values.length) input[key] = key === 'schedule' ? values.join(',') : values[values.length - 1]!;
+  }
+  let parsed = CandidateQuerySchema.safeParse(input);
+  for (let attempt = 0; !parsed.success && attempt < FIELDS.length; attempt++) {
+    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
+    parsed = CandidateQuerySchema.safeParse(input);
+  }
+  const value = parsed.success ? parsed.data : CandidateQuerySchema.parse({});
+  const nonNegative = (n: number | undefined) => (n !== undefined && n >= 0 ? n : undefined);
+  const city = value.city !== undefined && Number.isInteger(value.city) && value.city > 0 ? value.city : undefined;
+  return {
+    search: value.search,
+    positionName: value.positionName,
+    salaryFrom: nonNegative(value.salaryFrom),
+    salaryTo: nonNegative(value.salaryTo),
+    city,
+    cityName: city !== undefined ? params.get('cityName')?.trim().slice(0, 100) || undefined : undefined,
+    ageFrom: nonNegative(value.ageFrom),
+    ageTo: nonNegative(value.ageTo),
+    schedule: value.schedule ?? [],
+    sort: value.sort,
+  };
+}
+
+/** Empty, undefined and NaN values are left out of a query. */
+function put(params: URLSearchParams, key: string, value: string | number | undefined): void {
+  if (value === undefined || (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && !Number.isFinite(value))) return;
+  params.set(key, typeof value === 'string' ? value.trim() : String(value));
+}
+
+/** The filter as query parameters, without empty values; the URL leaves out the default sort. */
+export function toParams(filter: DatabaseFilter, { forApi = false } = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  put(params, 'search', filter.search);
+  put(params, 'positionName', filter.positionName);
+  put(params, 'salaryFrom', filter.salaryFrom);
+  put(params, 'salaryTo', filter.salaryTo);
+  put(params, 'city', filter.city);
+  if (!forApi && filter.city !== undefined) put(params, 'cityName', filter.cityName);
+  put(params, 'ageFrom', filter.ageFrom);
+  put(params, 'ageTo', filter.ageTo);
+  if (filter.schedule.length) params.set('schedule', [...filter.schedule].sort().join(','));
+  if (forApi || filter.sort !== DEFAULT_FILTER.sort) params.set('sort', filter.sort);
+  return params;
+}
+
+/** `path?query`, or the bare path for the default filter. */
+export function filterUrl(path: string, filter: DatabaseFilter): string {
+  const query = toParams(filter).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The query of one page of the database without the candidates already on the vacancy. */
+export function databaseQuery(filter: DatabaseFilter, vacancyId: string, page = 1): CandidateQuery {
+  return CandidateQuerySchema.parse({ ...Object.fromEntries(toParams(filter, { forApi: true })), page: String(page), limit: String(PAGE_SIZE), excludeVacancyId: vacancyId });
+}
+
+/** How many panel fields narrow the list (the badge on the phone's Filters button). */
+export function activeFilters(filter: DatabaseFilter): number {
+  const set = [filter.search, filter.positionName, filter.salaryFrom, filter.salaryTo, filter.city, filter.ageFrom, filter.ageTo].filter((v) => v !== undefined).length;
+  return set + (filter.schedule.length ? 1 : 0) + (filter.sort !== DEFAULT_FILTER.sort ? 1 : 0);
+}
+
+/** Whether a sort name is one the API knows. */
+export const isSort = (value: string): value is Sort => (SORTS as readonly string[]).includes(value);
+
+/**
+ * The panel's fields as typed (all text) into a filter: blanks, undefined and what is not a
+ * number (NaN) are dropped rather than sent.
+ */
+export function fromForm(values: { search: string; positionName: string; salaryFrom: string; salaryTo: string; ageFrom: string; ageTo: string; schedule: number[]; sort: string }, city?: { id: number; name: string }): DatabaseFilter {
+  const text = (v: string) => (v.trim() ? v.trim().slice(0, 300) : undefined);
+  const number = (v: string) => {
+    if (!v.trim()) return undefined;
+    const n = Number(v.replace(/[\s\u00a0]/g, '').replace(',', '.'));
+    return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
+  };
+  return {
+    search: text(values.search),
+    positionName: text(values.positionName),
+    salaryFrom: number(values.salaryFrom),
+    salaryTo: number(values.salaryTo),
+    city: city?.id,
+    cityName: city?.name,
+    ageFrom: number(values.ageFrom),
+    ageTo: number(values.ageTo),
+    schedule: [...new Set(values.schedule)].filter((s) => s === 1 || s === 2 || s === 3).sort(),
+    sort: isSort(values.sort) ? values.sort : DEFAULT_FILTER.sort,
+  };
+}
