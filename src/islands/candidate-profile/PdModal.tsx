@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { Locale, T } from '../../lib/i18n/index.ts';
+import type { PdEventDto, PdStatus } from '../../lib/schemas/candidate.ts';
+import { PD_STATUS } from './constants.ts';
+import { Modal } from '../shared/Modal.tsx';
+import { formatDateTime, fullName } from './format.ts';
+
+interface Props {
+  t: T;
+  locale: Locale;
+  timeZone: string | undefined;
+  email: string;
+  status: PdStatus;
+  history: PdEventDto[];
+  /** Sends (or resends) the request; false when it failed and the error modal took over. */
+  onRequest: () => Promise<boolean>;
+  onClose: () => void;
+}
+
+/**
+ * The personal-data modal (SPEC.md §2 modal kinds, §4 Consent): the status, every request and
+ * answer with time and address, and the one action the status allows: request when nothing was
+ * sent, resend while waiting or after a decline, only close once approved.
+ */
+export function PdModal({ t, locale, timeZone, email, status, history, onRequest, onClose }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const action = status === PD_STATUS.NOT_SENT ? 'request' : status === PD_STATUS.APPROVED ? null : 'resend';
+
+  const send = async () => {
+    setBusy(true);
+    const ok = await onRequest();
+    setBusy(false);
+    setSent(ok);
+  };
+
+  return (
+    <Modal
+      kind="personal-data"
+      title={t('candidate_profile.pd.title')}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className={action ? 'btn btn-secondary' : 'btn'} onClick={onClose}>
+            {t('app.close')}
+          </button>
+          {action && (
+            <button type="button" className="btn" onClick={send} disabled={busy}>
+              {t(`candidate_profile.pd.${action}`)}
+            </button>
+          )}
+        </>
+      }
+    >
+      <p className="cp-pd-status">
+        <span className="cp-muted">{t('candidate_profile.pd.status')}: </span>
+        <strong data-testid="pd-status">{t(`candidate.pd.${status}`)}</strong>
+      </p>
+      <p>{t(`candidate_profile.pd.state.${status}`)}</p>
+      {sent && (
+        <p className="form-note" role="status">
+          {t('candidate_profile.pd.sent', { email })}
+        </p>
+      )}
+      {action && !sent && <p className="cp-muted">{t('candidate_profile.pd.explain', { email })}</p>}
+      <h3 className="cp-pd-history-title">{t('candidate_profile.pd.history')}</h3>
+      {history.length ? (
+        <ol className="cp-pd-history">
+          {history.map((event, index) => (
+            <li key={`${event.kind}-${event.at}-${index}`} className={`cp-pd-event cp-pd-event-${event.kind}`}>
+              <strong>{t(`candidate_profile.pd.${event.kind}`)}</strong>
+              <time dateTime={event.at}>{formatDateTime(event.at, locale, timeZone)}</time>
+              {event.by && <span>{t('candidate_profile.pd.by', { name: fullName(event.by) })}</span>}
+              {event.ip && <span className="cp-muted">{t('candidate_profile.pd.ip', { ip: event.ip })}</span>}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="cp-muted">{t('candidate_profile.pd.no_history')}</p>
+      )}
+    </Modal>
+  );
+}
