@@ -193,7 +193,21 @@ test.describe('candidate profile', () => {
     await expect(page.getByText('180,000 – 220,000 ₽')).toBeVisible();
     await expect(page.getByRole('link', { name: world.candidateEmail })).toHaveAttribute('href', `mailto:${world.candidateEmail}`);
     await expect(page.getByRole('link', { name: '+7 900 123-45-67' })).toHaveAttribute('href', 'tel:+79001234567');
-    await expect(page.getByRole('button', { name: 'Make an appointment' })).toBeDisabled();
+    // the appointment button schedules an interview and mails the participants
+    await page.getByRole('button', { name: 'Make an appointment' }).click();
+    const appointment = page.getByRole('dialog', { name: 'Make an appointment' });
+    await appointment.getByRole('button', { name: 'Schedule' }).click();
+    await expect(appointment.getByText('Choose the date and time')).toBeVisible();
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    const local = new Date(soon.getTime() - soon.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await appointment.getByLabel('Date and time').fill(local);
+    await appointment.getByLabel('How').selectOption('office');
+    await appointment.getByLabel('Place or link').fill('Tverskaya 1, room 4');
+    await appointment.getByRole('checkbox').first().check();
+    await appointment.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByRole('dialog', { name: 'Interview scheduled' }).getByRole('button', { name: 'Close' }).click();
+    const interviews = await (await page.context().request.get('/api/v1/interviews')).json();
+    expect(interviews).toEqual([expect.objectContaining({ kind: 'office', location: 'Tverskaya 1, room 4', candidate: expect.objectContaining({ id: world.candidateId }) })]);
     await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/candidates/edit/${world.candidateId}?vacancyId=${world.vacancyId}`);
 
     const experience = page.getByRole('region', { name: 'Job experience' });
@@ -418,7 +432,7 @@ test.describe('candidate profile', () => {
     await expect(page.getByText('180 000 – 220 000 ₽')).toBeVisible();
     await expect(page.getByTestId('current-stage')).toHaveText('Принят');
     await expect(page.getByRole('button', { name: 'Согласие получено' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Назначить встречу' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Назначить встречу' })).toBeEnabled();
     const ratings = page.getByRole('region', { name: 'Оценки' });
     await expect(ratings.getByTestId('rating-average')).toContainText('Средняя 3,5 из 5');
     await expect(ratings.getByRole('img', { name: '4 звезды' })).toBeVisible();

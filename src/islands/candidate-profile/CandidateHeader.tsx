@@ -2,12 +2,13 @@ import { useCallback, useRef, useState } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { MAX_UPLOAD_BYTES } from '../../lib/schemas/upload.ts';
 import type { CandidateDto, PdEventDto, PdStatus } from '../../lib/schemas/candidate.ts';
-import { PD_STATUS } from './constants.ts';
+import { PD_STATUS } from '../../lib/schemas/funnel.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import { AlertModal, MessageModal } from '../shared/modals.tsx';
 import { PdModal } from './PdModal.tsx';
+import { AppointmentModal, type Participant } from './AppointmentModal.tsx';
 import { useClock } from './clock.ts';
 import './candidate-profile.css';
 
@@ -33,6 +34,10 @@ interface Props extends IslandProps {
   candidate: HeaderCandidate;
   /** company and recruiters: uploads, consent requests and the edit link */
   canManage: boolean;
+  /** The vacancy of the page, for the appointment. */
+  vacancyId?: string;
+  /** People of the space who can take part in an interview. */
+  people?: Participant[];
   editHref: string | null;
   /** the server's clock, for the first render */
   now: string;
@@ -53,6 +58,8 @@ function CandidateHeader(props: Props) {
   const hydrated = useHydrated();
   const { timeZone } = useClock(props.now);
   const { canManage } = props;
+  const [appointment, setAppointment] = useState(false);
+  const [scheduled, setScheduled] = useState(false);
   const [candidate, setCandidate] = useState(props.candidate);
   const [busy, setBusy] = useState<'photo' | 'resume' | null>(null);
   const [problem, setProblem] = useState<string>();
@@ -225,11 +232,25 @@ function CandidateHeader(props: Props) {
           {busy === 'resume' && <span className="cp-muted" role="status">{t('candidate_profile.uploading')}</span>}
         </div>
 
-        {/* interviews come in a later issue: the button is there, switched off, and says why */}
-        <button type="button" className="btn btn-secondary" disabled title={t('candidate_profile.appointment_soon')} aria-describedby="cp-appointment-soon">
-          {t('candidate_profile.appointment')}
-        </button>
-        <span id="cp-appointment-soon" className="visually-hidden">{t('candidate_profile.appointment_soon')}</span>
+        {canManage && (
+          <button type="button" className="btn btn-secondary" onClick={() => setAppointment(true)} disabled={!hydrated}>
+            {t('candidate_profile.appointment')}
+          </button>
+        )}
+        {appointment && (
+          <AppointmentModal
+            t={t}
+            candidateId={candidate.id}
+            vacancyId={props.vacancyId}
+            people={props.people ?? []}
+            onClose={() => setAppointment(false)}
+            onDone={() => {
+              setAppointment(false);
+              setScheduled(true);
+            }}
+          />
+        )}
+        {scheduled && <MessageModal title={t('candidate_profile.appointment_done')} text={t('candidate_profile.appointment_done_text')} closeLabel={t('app.close')} onClose={() => setScheduled(false)} />}
 
         {candidate.email &&
           (canManage ? (

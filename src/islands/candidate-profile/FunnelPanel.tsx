@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import type { CandidateDto, Priority, RatingDto, Stage } from '../../lib/schemas/candidate.ts';
-import { PRIORITIES, STAGE, STAGES } from './constants.ts';
+import { PRIORITIES, STAGE, STAGES } from '../../lib/schemas/funnel.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import type { PdEventDto, PdStatus } from '../../lib/schemas/candidate.ts';
-import { PD_STATUS } from './constants.ts';
+import { PD_STATUS } from '../../lib/schemas/funnel.ts';
 import { Modal } from '../shared/Modal.tsx';
 import { formatDateTime, fullName } from './format.ts';
 

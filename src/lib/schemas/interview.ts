@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 
-export const INTERVIEW_KINDS = ['phone', 'video', 'office'] as const;
+import { INTERVIEW_KINDS } from './funnel.ts';
+
+export { INTERVIEW_KINDS };
 
 /** The appointment button's form: when, how long, how, where, and who takes part. */
 export const InterviewSchema = z
