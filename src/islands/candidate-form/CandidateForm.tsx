@@ -1,0 +1,389 @@
+import { useEffect, useId, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError, api, errorKey } from '../../lib/client/api.ts';
+import { CandidateSchema, type CandidateDto, type CandidateInput, type CandidateOutput } from '../../lib/schemas/candidate.ts';
+import { SCHEDULES } from '../../lib/schemas/vacancy.ts';
+import { island } from '../shared/island.tsx';
+import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
+import { Field } from '../shared/Field.tsx';
+import { AlertModal, MessageModal } from '../shared/modals.tsx';
+import { applyServerError } from '../shared/forms.ts';
+import { CityInput } from '../vacancy-form/CityInput.tsx';
+import { FileField } from './FileField.tsx';
+import { SkillsInput } from './SkillsInput.tsx';
+import { EducationField, JobsField, LanguagesField } from './Groups.tsx';
+import { RESUME_ACCEPT, defaultsOf, type EditableCandidate, isResumeName, knownErrorPaths, namesFromFileName } from './values.ts';
+import './candidate-form.css';
+
+interface Props extends IslandProps {
+  /** The candidate being edited; none for a new one. */
+  candidate?: EditableCandidate;
+  /** A new candidate also goes onto this published vacancy. */
+  vacancy?: { id: string; name: string };
+  /** Where saving (or cancelling) leads, without the locale prefix. */
+  done: string;
+}
+
+type Names = { name: string; surname: string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The candidate form (issue 5; DECISIONS.md "Candidate funnel"): every field of the Candidate
+ * entity, job experience, education and languages as repeatable groups, a photo and a resume.
+ * The candidate is saved first (POST or PUT), then the files go to `candidates/photo` and
+ * `candidates/resume`, which need the candidate's id. A new candidate can start from a resume
+ * file: it is attached on save and the name and surname are guessed from the file's name.
+ */
+function CandidateForm(props: Props) {
+  const { t, href } = useT(props);
+  const hydrated = useHydrated();
+  const { candidate, vacancy, done } = props;
+  // ids for the section headings and the schedule error
+  const uid = useId();
+  // once created, a failed upload must not create the candidate twice: later saves update it
+  const [createdId, setCreatedId] = useState<string>();
+  const id = candidate?.id ?? createdId;
+  const [initial] = useState(() => defaultsOf(candidate));
+  const [cityName, setCityName] = useState(candidate?.city?.name ?? '');
+  const [photo, setPhoto] = useState<File>();
+  const [photoUrl, setPhotoUrl] = useState<string | null>(candidate?.image ?? null);
+  const [preview, setPreview] = useState<string>();
+  const [resume, setResume] = useState<File>();
+  const [storedResume, setStoredResume] = useState(candidate?.resume ? { url: candidate.resume, name: candidate.resumeName ?? t('candidate.field.resume') } : undefined);
+  const [prefilled, setPrefilled] = useState<Names>();
+  const [fileErrors, setFileErrors] = useState<{ photo?: string; resume?: string }>({});
+  const [uploadFailed, setUploadFailed] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+
+  const { register, handleSubmit, setError, setValue, getValues, control, formState } = useForm<CandidateInput, unknown, CandidateOutput>({
+    resolver: zodResolver(CandidateSchema),
+    defaultValues: initial,
+  });
+  const { errors, isSubmitting, isSubmitted } = formState;
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const field = (name: 'name' | 'surname' | 'positionName' | 'salary' | 'salaryTo' | 'email' | 'phone') => ({
+    ...register(name),
+    defaultValue: (initial[name] ?? '') as string,
+  });
+  // registered in the order they show: react-hook-form focuses the first invalid field in this order
+  const nameInput = field('name');
+  const surnameInput = field('surname');
+  const { field: dob } = useController({ control, name: 'dob' });
+  const { field: city } = useController({ control, name: 'cityId' });
+  const emailInput = field('email');
+  const phoneInput = field('phone');
+  const positionInput = field('positionName');
+  const salaryInput = field('salary');
+  const salaryToInput = field('salaryTo');
+  const { field: schedule } = useController({ control, name: 'schedule' });
+  const { field: skills } = useController({ control, name: 'skills' });
+  const chosen = schedule.value ?? [];
+
+  useEffect(() => {
+    if (!photo) return setPreview(undefined);
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const pickResume = (file: File, fillNames: boolean) => {
+    setResume(file);
+    setFileErrors((e) => ({ ...e, resume: undefined }));
+    if (!fillNames) return;
+    const guess = namesFromFileName(file.name);
+    if (!guess) return setPrefilled(undefined);
+    // only empty names, or the ones guessed from an earlier file: never what the recruiter typed
+    const filled: Partial<Names> = {};
+    for (const key of ['name', 'surname'] as const) {
+      const current = getValues(key).trim();
+      if (!current || current === prefilled?.[key]) {
+        setValue(key, guess[key], { shouldDirty: true, shouldValidate: isSubmitted });
+        filled[key] = guess[key];
+      }
+    }
+    setPrefilled(filled.name || filled.surname ? guess : undefined);
+  };
+
+  const checkResume = (file: File) => (isResumeName(file.name) ? undefined : 'error.upload.not_a_resume');
+
+  /** Uploads the chosen files; answers the first failure's key. */
+  const upload = async (candidateId: string): Promise<string | undefined> => {
+    let failed: string | undefined;
+    const send = async (path: string, file: File) => {
+      const body = new FormData();
+      body.append('candidateId', candidateId);
+      body.append('file', file);
+      return api<{ image?: string; resume?: string; resumeName?: string }>(path, { method: 'POST', body });
+    };
+    if (photo) {
+      try {
+        const { image } = await send('candidates/photo', photo);
+        setPhotoUrl(image ?? null);
+        setPhoto(undefined);
+      } catch (error) {
+        if (!(error instanceof ApiError)) console.error('[upload] photo', error);
+        failed ??= errorKey(error);
+        setFileErrors((e) => ({ ...e, photo: errorKey(error) }));
+      }
+    }
+    if (resume) {
+      try {
+        const answer = await send('candidates/resume', resume);
+        setStoredResume({ url: answer.resume!, name: answer.resumeName ?? resume.name });
+        setResume(undefined);
+      } catch (error) {
+        if (!(error instanceof ApiError)) console.error('[upload] resume', error);
+        failed ??= errorKey(error);
+        setFileErrors((e) => ({ ...e, resume: errorKey(error) }));
+      }
+    }
+    return failed;
+  };
+
+  const onSubmit = async (values: CandidateOutput) => {
+    setFormError(undefined);
+    setFileErrors({});
+    let candidateId = id;
+    try {
+      if (candidateId) await api<CandidateDto>(`candidates/${candidateId}`, { method: 'PUT', body: values });
+      else {
+        const created = await api<CandidateDto>('candidates', { method: 'POST', body: { ...values, vacancyId: vacancy?.id } });
+        candidateId = created.id;
+        setCreatedId(created.id);
+      }
+    } catch (error) {
+      const fields = error instanceof ApiError ? knownErrorPaths(error.body.errors) : [];
+      setFormError(applyServerError(error, setError, fields));
+      return;
+    }
+    const failed = await upload(candidateId);
+    if (failed) setUploadFailed(failed);
+    else setSaved(true);
+  };
+
+  const shownPhoto = preview ?? photoUrl;
+  const initials = `${initial.name.charAt(0)}${initial.surname.charAt(0)}`.toUpperCase();
+
+  return (
+    <>
+      {!candidate && (
+        <section className="cf-section cf-start card" aria-labelledby={`${uid}-start`}>
+          <h2 id={`${uid}-start`}>{t('candidate_form.from_resume.title')}</h2>
+          <p className="cf-lead">{t('candidate_form.from_resume.text')}</p>
+          <FileField
+            t={t}
+            disabled={!hydrated}
+            label={t('candidate_form.from_resume.label')}
+            buttonLabel={t('candidate_form.choose_resume')}
+            accept={RESUME_ACCEPT}
+            hint={t('candidate_form.resume_hint')}
+            tooLargeKey="error.upload.resume_too_large"
+            check={checkResume}
+            onPick={(file) => pickResume(file, true)}
+          >
+            {resume && <span className="cf-file-name">{resume.name}</span>}
+          </FileField>
+          {prefilled && resume && (
+            <p className="form-note cf-prefilled" role="status">
+              {t('candidate_form.from_resume.filled', { name: prefilled.name, surname: prefilled.surname })}
+            </p>
+          )}
+        </section>
+      )}
+
+      <form className="candidate-form" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate>
+        {formError && (
+          <p className="form-error" role="alert">
+            {t(formError)}
+          </p>
+        )}
+
+        <section className="cf-section card" aria-labelledby={`${uid}-main`}>
+          <h2 id={`${uid}-main`}>{t('candidate_form.section.main')}</h2>
+          <div className="cf-grid">
+            <Field label={t('candidate.field.name')} type="text" maxLength={100} autoComplete="off" error={message(errors.name?.message)} {...nameInput} />
+            <Field label={t('candidate.field.surname')} type="text" maxLength={100} autoComplete="off" error={message(errors.surname?.message)} {...surnameInput} />
+            <Field
+              label={t('candidate.field.dob')}
+              type="date"
+              max={today()}
+              {...dob}
+              value={dob.value ?? ''}
+              onChange={(e) => dob.onChange(e.target.value || null)}
+              error={message(errors.dob?.message)}
+            />
+            <CityInput
+              t={t}
+              locale={props.locale}
+              ref={city.ref}
+              value={city.value !== '' && city.value != null ? { id: Number(city.value), name: cityName } : undefined}
+              onChange={(picked) => {
+                setCityName(picked?.name ?? '');
+                city.onChange(picked ? picked.id : '');
+              }}
+              onBlur={city.onBlur}
+              error={message(errors.cityId?.message)}
+            />
+            <Field label={t('candidate.field.email')} type="email" maxLength={254} autoComplete="off" error={message(errors.email?.message)} {...emailInput} />
+            <Field label={t('candidate.field.phone')} type="tel" maxLength={40} autoComplete="off" error={message(errors.phone?.message)} {...phoneInput} />
+            <div className="cf-wide">
+              <Field label={t('candidate.field.position_name')} type="text" maxLength={200} error={message(errors.positionName?.message)} {...positionInput} />
+            </div>
+            <Field label={t('candidate.field.salary_from')} type="text" inputMode="numeric" error={message(errors.salary?.message)} {...salaryInput} />
+            <Field label={t('candidate.field.salary_to')} type="text" inputMode="numeric" error={message(errors.salaryTo?.message)} {...salaryToInput} />
+            <fieldset className="field cf-wide" aria-describedby={errors.schedule ? `${uid}-error` : undefined}>
+              <legend className="label">{t('candidate.field.schedule')}</legend>
+              <div className="cf-chips">
+                {SCHEDULES.map((n, index) => (
+                  <label key={n} className={`cf-chip${chosen.includes(n) ? ' cf-chip-on' : ''}`}>
+                    <input
+                      ref={index === 0 ? schedule.ref : undefined}
+                      type="checkbox"
+                      checked={chosen.includes(n)}
+                      // kept in the order of the list, whatever order they were ticked in
+                      onChange={(e) => schedule.onChange(e.target.checked ? SCHEDULES.filter((s) => s === n || chosen.includes(s)) : chosen.filter((s) => s !== n))}
+                    />
+                    <span>{t(`vacancy.schedule.${n}`)}</span>
+                  </label>
+                ))}
+              </div>
+              {errors.schedule && (
+                <p id={`${uid}-error`} className="field-error" role="alert">
+                  {t(errors.schedule.message ?? 'validation.invalid')}
+                </p>
+              )}
+            </fieldset>
+            <div className="cf-wide">
+              <SkillsInput
+                t={t}
+                ref={skills.ref}
+                value={skills.value ?? []}
+                onChange={skills.onChange}
+                onBlur={skills.onBlur}
+                error={message(errors.skills?.message ?? (Array.isArray(errors.skills) ? errors.skills.find(Boolean)?.message : undefined))}
+              />
+            </div>
+          </div>
+        </section>
+
+        <JobsField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
+        <EducationField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
+        <LanguagesField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
+
+        <section className="cf-section card" aria-labelledby={`${uid}-files`}>
+          <h2 id={`${uid}-files`}>{t('candidate_form.section.files')}</h2>
+          <div className="cf-files">
+            <div className="cf-photo">
+              {shownPhoto ? (
+                <img className="cf-avatar" src={shownPhoto} alt="" width="96" height="96" />
+              ) : (
+                <span className="cf-avatar cf-avatar-empty" aria-hidden="true">
+                  {initials || (
+                    <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
+                      <circle cx="12" cy="8" r="4" />
+                      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+                    </svg>
+                  )}
+                </span>
+              )}
+              <FileField
+                t={t}
+                disabled={!hydrated}
+                label={t('candidate.field.photo')}
+                buttonLabel={t(shownPhoto ? 'upload.change_photo' : 'upload.choose_photo')}
+                accept="image/*"
+                hint={t('candidate_form.photo_hint')}
+                error={message(fileErrors.photo)}
+                tooLargeKey="error.upload.image_too_large"
+                onPick={(file) => {
+                  setPhoto(file);
+                  setFileErrors((e) => ({ ...e, photo: undefined }));
+                }}
+              >
+                {photo && (
+                  <span className="cf-file-name">
+                    {photo.name}
+                    <button type="button" className="cf-tag-remove" aria-label={t('candidate_form.remove_file', { name: photo.name })} onClick={() => setPhoto(undefined)}>
+                      ×
+                    </button>
+                  </span>
+                )}
+              </FileField>
+            </div>
+            <FileField
+              t={t}
+              disabled={!hydrated}
+              label={t('candidate.field.resume')}
+              buttonLabel={t('candidate_form.choose_resume')}
+              accept={RESUME_ACCEPT}
+              hint={t('candidate_form.resume_hint')}
+              error={message(fileErrors.resume)}
+              tooLargeKey="error.upload.resume_too_large"
+              check={checkResume}
+              onPick={(file) => pickResume(file, false)}
+            >
+              {resume ? (
+                <span className="cf-file-name">
+                  {t('candidate_form.resume_chosen', { name: resume.name })}
+                  <button type="button" className="cf-tag-remove" aria-label={t('candidate_form.remove_file', { name: resume.name })} onClick={() => setResume(undefined)}>
+                    ×
+                  </button>
+                </span>
+              ) : (
+                storedResume && (
+                  <a className="cf-file-name" href={storedResume.url} download>
+                    {storedResume.name}
+                  </a>
+                )
+              )}
+            </FileField>
+          </div>
+        </section>
+
+        {isSubmitted && Object.keys(errors).length > 0 && !formError && (
+          <p className="form-error cf-summary" role="status">
+            {t('error.common.invalid_body')}
+          </p>
+        )}
+        <div className="cf-actions">
+          <a className="btn btn-secondary" href={href(done)}>
+            {t('candidate_form.cancel')}
+          </a>
+          <button type="submit" className="btn" disabled={!hydrated || isSubmitting}>
+            {t(id ? 'candidate_form.save' : 'candidate_form.create')}
+          </button>
+        </div>
+      </form>
+
+      {uploadFailed && (
+        <MessageModal
+          title={t('candidate_form.upload_failed_title')}
+          text={
+            <>
+              {t(uploadFailed)}
+              <br />
+              {t('candidate_form.upload_failed_text')}
+            </>
+          }
+          closeLabel={t('app.close')}
+          onClose={() => setUploadFailed(undefined)}
+        />
+      )}
+      {saved && (
+        <AlertModal
+          tone="success"
+          title={t(candidate ? 'candidate_form.saved' : 'candidate_form.created')}
+          text={vacancy && !candidate ? t('candidate_form.added_to_vacancy', { name: vacancy.name }) : undefined}
+          confirmLabel={t('candidate_form.continue')}
+          onConfirm={() => window.location.assign(href(done))}
+        />
+      )}
+    </>
+  );
+}
+
+export default island(CandidateForm);
