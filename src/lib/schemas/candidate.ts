@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EMAIL_PATTERN } from './common.ts';
+import { EMAIL_PATTERN, numberParam, textParam } from './common.ts';
 import { SCHEDULES } from './vacancy.ts';
 
 import { STAGES, type PdStatus, type Priority, type Stage } from './funnel.ts';
@@ -100,23 +100,6 @@ export const CandidateSchema = z
 export type CandidateInput = z.input<typeof CandidateSchema>;
 export type CandidateOutput = z.output<typeof CandidateSchema>;
 
-/** A query parameter holding a number: empty means "not given". */
-const numberParam = z.pipe(
-  z.optional(z.string()),
-  z.transform((value, ctx) => {
-    if (value === undefined || value.trim() === '') return undefined;
-    const n = Number(value);
-    if (Number.isNaN(n)) {
-      ctx.issues.push({ code: 'custom', message: 'validation.number_invalid', input: value });
-      return z.NEVER;
-    }
-    return n;
-  }),
-);
-const textParam = z.pipe(
-  z.optional(z.string().check(z.maxLength(300, 'validation.too_long'))),
-  z.transform((value) => (value?.trim() ? value.trim() : undefined)),
-);
 
 /** Filters of the candidate database and of a vacancy's candidates (query strings). */
 export const CandidateQuerySchema = z.object({

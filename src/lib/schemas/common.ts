@@ -40,3 +40,23 @@ export const CodeSchema = z.string({ error: 'validation.code_required' }).check(
 /** A required one-line text: trimmed, not empty (`key` is its message), at most `max` long. */
 export const requiredText = (key: string, max = 100) =>
   z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(max, 'validation.too_long'));
+
+/** A query parameter holding a number: empty means "not given", not 0. */
+export const numberParam = z.pipe(
+  z.optional(z.string()),
+  z.transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const n = Number(value);
+    if (Number.isNaN(n)) {
+      ctx.issues.push({ code: 'custom', message: 'validation.number_invalid', input: value });
+      return z.NEVER;
+    }
+    return n;
+  }),
+);
+
+/** A query parameter holding text: trimmed, and empty means "not given". */
+export const textParam = z.pipe(
+  z.optional(z.string().check(z.maxLength(300, 'validation.too_long'))),
+  z.transform((value) => (value?.trim() ? value.trim() : undefined)),
+);

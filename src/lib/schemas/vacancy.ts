@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { numberParam, textParam } from './common.ts';
 
 export const POSITION_TYPES = [1, 2, 3, 4] as const; // head, qualified, IT, work
 export const JOB_EXPERIENCE = [1, 2, 3, 4] as const; // none, 1–3, 3–6, 6+ years
@@ -87,24 +88,6 @@ export type VacancyOutput = z.output<typeof VacancySchema>;
 export const PERIODS = ['all', 'month', 'week'] as const;
 export type Period = (typeof PERIODS)[number];
 
-/** A query parameter holding a number: empty means "not given", not 0. */
-const numberParam = z.pipe(
-  z.optional(z.string()),
-  z.transform((value, ctx) => {
-    if (value === undefined || value.trim() === '') return undefined;
-    const n = Number(value);
-    if (Number.isNaN(n)) {
-      ctx.issues.push({ code: 'custom', message: 'validation.number_invalid', input: value });
-      return z.NEVER;
-    }
-    return n;
-  }),
-);
-
-const textParam = z.pipe(
-  z.optional(z.string().check(z.maxLength(300, 'validation.too_long'))),
-  z.transform((value) => (value?.trim() ? value.trim() : undefined)),
-);
 
 /** The dashboard's filter; it lives in the page URL, so every value arrives as text. */
 export const VacancyFilterSchema = z.object({
