@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, notFound } from './http.ts';
 import { emitToUser } from './emit.ts';
