@@ -19,7 +19,9 @@ console.log(`e2e server on ${server.url}`);
 server.child.stdout!.pipe(process.stdout);
 server.child.stderr!.pipe(process.stderr);
 
+let stopping = false;
 const stop = async () => {
+  stopping = true;
   await server.stop();
   await database.drop();
   process.exit(0);
@@ -27,6 +29,7 @@ const stop = async () => {
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
 server.child.once('exit', (code) => {
+  if (stopping) return;
   console.error(`the product exited (${code}):\n${server.output()}`);
   void database.drop().finally(() => process.exit(1));
 });
