@@ -10,9 +10,9 @@ import { useHydrated } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { AlertModal, MessageModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
-import { CityInput } from '../vacancy-form/CityInput.tsx';
+import { CityInput } from '../shared/CityInput.tsx';
+import { TagInput } from '../shared/TagInput.tsx';
 import { FileField } from './FileField.tsx';
-import { SkillsInput } from './SkillsInput.tsx';
 import { EducationField, JobsField, LanguagesField } from './Groups.tsx';
 import { RESUME_ACCEPT, defaultsOf, type EditableCandidate, isResumeName, knownErrorPaths, namesFromFileName } from './values.ts';
 import './candidate-form.css';
@@ -220,10 +220,10 @@ function CandidateForm(props: Props) {
               t={t}
               locale={props.locale}
               ref={city.ref}
-              value={city.value !== '' && city.value != null ? { id: Number(city.value), name: cityName } : undefined}
-              onChange={(picked) => {
-                setCityName(picked?.name ?? '');
-                city.onChange(picked ? picked.id : '');
+              value={{ id: city.value !== '' && city.value != null ? Number(city.value) : undefined, name: cityName }}
+              onChange={(next) => {
+                setCityName(next.name);
+                city.onChange(next.id ?? '');
               }}
               onBlur={city.onBlur}
               error={message(errors.cityId?.message)}
@@ -258,8 +258,11 @@ function CandidateForm(props: Props) {
               )}
             </fieldset>
             <div className="cf-wide">
-              <SkillsInput
-                t={t}
+              <TagInput
+                label={t('candidate.field.skills')}
+                hint={t('candidate_form.skills_hint')}
+                removeLabel={(skill) => t('candidate_form.remove_skill', { skill })}
+                listLabel={t('candidate.field.skills')}
                 ref={skills.ref}
                 value={skills.value ?? []}
                 onChange={skills.onChange}
@@ -307,7 +310,7 @@ function CandidateForm(props: Props) {
                 {photo && (
                   <span className="cf-file-name">
                     {photo.name}
-                    <button type="button" className="cf-tag-remove" aria-label={t('candidate_form.remove_file', { name: photo.name })} onClick={() => setPhoto(undefined)}>
+                    <button type="button" className="tag-remove" aria-label={t('candidate_form.remove_file', { name: photo.name })} onClick={() => setPhoto(undefined)}>
                       ×
                     </button>
                   </span>
@@ -329,7 +332,7 @@ function CandidateForm(props: Props) {
               {resume ? (
                 <span className="cf-file-name">
                   {t('candidate_form.resume_chosen', { name: resume.name })}
-                  <button type="button" className="cf-tag-remove" aria-label={t('candidate_form.remove_file', { name: resume.name })} onClick={() => setResume(undefined)}>
+                  <button type="button" className="tag-remove" aria-label={t('candidate_form.remove_file', { name: resume.name })} onClick={() => setResume(undefined)}>
                     ×
                   </button>
                 </span>

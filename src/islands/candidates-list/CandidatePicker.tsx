@@ -6,7 +6,7 @@ import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import { MessageModal } from '../shared/modals.tsx';
-import { CityInput, type City } from '../vacancy-form/CityInput.tsx';
+import { CityInput, type CityValue } from '../shared/CityInput.tsx';
 import { Avatar } from './Avatar.tsx';
 import { salaryText } from './format.ts';
 import { activeFilters, DEFAULT_FILTER, filterUrl, fromForm, parseFilter, toParams, type DatabaseFilter } from './filter.ts';
@@ -44,7 +44,7 @@ const toForm = (filter: DatabaseFilter): FormValues => ({
   schedule: filter.schedule,
   sort: filter.sort,
 });
-const cityOf = (filter: DatabaseFilter): City | undefined => (filter.city !== undefined ? { id: filter.city, name: filter.cityName ?? '' } : undefined);
+const cityOf = (filter: DatabaseFilter): CityValue => ({ id: filter.city, name: filter.city !== undefined ? (filter.cityName ?? '') : '' });
 
 /**
  * Adds candidates of the space's database to a vacancy (SPEC.md §2 Add candidates to vacancy):
@@ -60,8 +60,6 @@ function CandidatePicker(props: Props) {
   const [filter, setFilter] = useState(props.filter);
   const [values, setValues] = useState(() => toForm(props.filter));
   const [city, setCity] = useState(() => cityOf(props.filter));
-  // the city box keeps its own text: a new key starts it afresh from `city`
-  const [cityKey, setCityKey] = useState(0);
   const [panelOpen, setPanelOpen] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [adding, setAdding] = useState(false);
@@ -86,7 +84,6 @@ function CandidatePicker(props: Props) {
     setFilter(next);
     setValues(toForm(next));
     setCity(cityOf(next));
-    setCityKey((k) => k + 1);
   };
 
   // the URL as the filter writes it: what the server dropped as invalid goes from it too
@@ -198,7 +195,7 @@ function CandidatePicker(props: Props) {
                 <input id={field('salary-to')} type="number" name="salaryTo" min={0} step={1000} inputMode="numeric" value={values.salaryTo} onChange={set('salaryTo')} />
               </div>
             </fieldset>
-            <CityInput key={cityKey} t={t} locale={props.locale} value={city} onChange={setCity} />
+            <CityInput t={t} locale={props.locale} value={city} onChange={setCity} />
             <fieldset className="cp-range">
               <legend>{t('candidates_list.age')}</legend>
               <div className="field">

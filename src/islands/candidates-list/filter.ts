@@ -97,9 +97,9 @@ export const isSort = (value: string): value is Sort => (SORTS as readonly strin
 
 /**
  * The panel's fields as typed (all text) into a filter: blanks, undefined and what is not a
- * number (NaN) are dropped rather than sent.
+ * number (NaN) are dropped rather than sent. The city counts only once picked (it has an id).
  */
-export function fromForm(values: { search: string; positionName: string; salaryFrom: string; salaryTo: string; ageFrom: string; ageTo: string; schedule: number[]; sort: string }, city?: { id: number; name: string }): DatabaseFilter {
+export function fromForm(values: { search: string; positionName: string; salaryFrom: string; salaryTo: string; ageFrom: string; ageTo: string; schedule: number[]; sort: string }, city: { id?: number; name: string }): DatabaseFilter {
   const text = (v: string) => (v.trim() ? v.trim().slice(0, 300) : undefined);
   const number = (v: string) => {
     if (!v.trim()) return undefined;
@@ -111,8 +111,8 @@ export function fromForm(values: { search: string; positionName: string; salaryF
     positionName: text(values.positionName),
     salaryFrom: number(values.salaryFrom),
     salaryTo: number(values.salaryTo),
-    city: city?.id,
-    cityName: city?.name,
+    city: city.id,
+    cityName: city.id !== undefined ? city.name : undefined,
     ageFrom: number(values.ageFrom),
     ageTo: number(values.ageTo),
     schedule: [...new Set(values.schedule)].filter((s) => s === 1 || s === 2 || s === 3).sort(),

@@ -4,7 +4,7 @@ import type { Locale, T } from '../../lib/i18n/index.ts';
 import { VACANCY_STATUS, type VacancyStatus } from '../../lib/schemas/vacancy.ts';
 import { FormModal } from '../shared/modals.tsx';
 import { Field } from '../shared/Field.tsx';
-import { CityInput, type CityValue } from './CityInput.tsx';
+import { CityInput, type CityValue } from '../shared/CityInput.tsx';
 import { DEFAULT_FILTER, MIN_SEARCH, type DashboardFilter } from './filter.ts';
 
 export interface CustomerOption {
@@ -87,7 +87,7 @@ export function FilterModal({ t, locale, filter, customers, onApply, onClose }: 
           name="city"
           rules={{ validate: (v) => !v.name.trim() || v.id !== undefined || 'dashboard.city_pick' }}
           render={({ field, fieldState }) => (
-            <CityInput t={t} locale={locale} label={t('vacancy.field.city')} value={field.value} onChange={field.onChange} error={fieldState.error?.message && t(fieldState.error.message)} />
+            <CityInput t={t} locale={locale} value={field.value} onChange={field.onChange} error={fieldState.error?.message && t(fieldState.error.message)} />
           )}
         />
         <div className="filter-salary">

@@ -6,7 +6,7 @@ import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import { FilterModal, type CustomerOption, type ModalFilter } from './FilterModal.tsx';
 import { VacancyTable } from './VacancyTable.tsx';
-import { useDebounced } from './useDebounced.ts';
+import { useDebounced } from '../shared/useDebounced.ts';
 import { activeFilters, DEBOUNCE_MS, DEFAULT_FILTER, filterUrl, MIN_SEARCH, parseFilter, PERIODS, toParams, type DashboardFilter } from './filter.ts';
 import './dashboard.css';
 

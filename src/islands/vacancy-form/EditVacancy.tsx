@@ -22,6 +22,12 @@ interface Props extends IslandProps {
  */
 type Step = 'forbidden' | 'comment' | 'form';
 
+/** The question each step before the form asks (as a dialog, or as a note until React runs). */
+const QUESTIONS = {
+  forbidden: { title: 'vacancy.forbidden_title', text: 'vacancy.forbidden_text', submit: 'vacancy.save_comment' },
+  comment: { title: 'vacancy.comment_title', text: 'vacancy.comment_text', submit: 'vacancy.comment_submit' },
+} as const;
+
 function EditVacancy(props: Props) {
   const { t, href } = useT(props);
   const hydrated = useHydrated();
@@ -93,24 +99,19 @@ function EditVacancy(props: Props) {
       {step === 'form' && (
         <VacancyForm t={t} href={href} locale={props.locale} hydrated={hydrated} softSkills={props.softSkills} customers={props.customers} vacancy={vacancy} withComment={vacancy.status !== VACANCY_STATUS.PUBLISHED} />
       )}
-      {step === 'forbidden' && (
+      {step !== 'form' && (
         <p className="card vf-note">
-          {t('vacancy.forbidden_text')} <a href={preview}>{t('vacancy.show_vacancy')}</a>
-        </p>
-      )}
-      {step === 'comment' && (
-        <p className="card vf-note">
-          {t('vacancy.comment_text')} <a href={preview}>{t('vacancy.show_vacancy')}</a>
+          {t(QUESTIONS[step].text)} <a href={preview}>{t('vacancy.show_vacancy')}</a>
         </p>
       )}
 
-      {/* the dialogs need React: before it takes over, the notes above stand in for them */}
-      {hydrated && step === 'forbidden' && (
+      {/* the dialog needs React: before it takes over, the note above stands in for it */}
+      {hydrated && step !== 'form' && (
         <CommentModal
-          title={t('vacancy.forbidden_title')}
-          text={commentText('vacancy.forbidden_text')}
+          title={t(QUESTIONS[step].title)}
+          text={commentText(QUESTIONS[step].text)}
           label={t('vacancy.field.comment')}
-          submitLabel={t('vacancy.save_comment')}
+          submitLabel={t(QUESTIONS[step].submit)}
           requiredMessage={t('form.comment.required')}
           extraActions={
             <a className="btn btn-secondary" href={preview}>
@@ -118,25 +119,11 @@ function EditVacancy(props: Props) {
             </a>
           }
           onSubmit={async (text) => {
-            if (await postComment(text)) toPreview();
-          }}
-          onClose={toPreview}
-        />
-      )}
-      {hydrated && step === 'comment' && (
-        <CommentModal
-          title={t('vacancy.comment_title')}
-          text={commentText('vacancy.comment_text')}
-          label={t('vacancy.field.comment')}
-          submitLabel={t('vacancy.comment_submit')}
-          requiredMessage={t('form.comment.required')}
-          extraActions={
-            <a className="btn btn-secondary" href={preview}>
-              {t('vacancy.show_vacancy')}
-            </a>
-          }
-          onSubmit={async (text) => {
-            if (await postComment(text)) setStep('form');
+            // only a vacancy that may still change goes on to the form
+            if (await postComment(text)) {
+              if (step === 'comment') setStep('form');
+              else toPreview();
+            }
           }}
           onClose={toPreview}
         />

@@ -17,10 +17,10 @@ import {
 import { Field } from '../shared/Field.tsx';
 import { AlertModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
+import { CityInput } from '../shared/CityInput.tsx';
+import { TagInput } from '../shared/TagInput.tsx';
 import { SelectField, TextAreaField } from './fields.tsx';
-import { HardSkillsInput } from './HardSkillsInput.tsx';
 import { SoftSkillsField } from './SoftSkillsField.tsx';
-import { CityInput } from './CityInput.tsx';
 import { CustomersField, type CustomerOption } from './CustomersField.tsx';
 
 /** The fields the server may report errors on (the schema's keys). */
@@ -163,7 +163,16 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
             <Field label={t('vacancy.field.position_name')} type="text" maxLength={200} error={message(errors.positionName?.message)} {...field('positionName')} />
             <Field label={t('vacancy.field.quantity')} type="text" inputMode="numeric" error={message(errors.quantity?.message)} {...field('quantity')} />
             <Field label={t('vacancy.field.department_name')} type="text" maxLength={200} error={message(errors.departmentName?.message)} {...field('departmentName')} />
-            <HardSkillsInput t={t} ref={hardSkills.field.ref} value={hardSkills.field.value} onChange={hardSkills.field.onChange} onBlur={hardSkills.field.onBlur} error={message(hardSkillsError)} />
+            <TagInput
+              label={t('vacancy.field.hard_skills')}
+              hint={t('vacancy.field.hard_skills_hint')}
+              removeLabel={(skill) => t('vacancy.remove_skill', { skill })}
+              ref={hardSkills.field.ref}
+              value={hardSkills.field.value}
+              onChange={hardSkills.field.onChange}
+              onBlur={hardSkills.field.onBlur}
+              error={message(hardSkillsError)}
+            />
             <SelectField label={t('vacancy.field.job_experience')} error={message(errors.jobExperience?.message)} {...field('jobExperience')}>
               <option value="">{t('vacancy.choose')}</option>
               {JOB_EXPERIENCE.map((n) => (
@@ -190,10 +199,10 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
               t={t}
               locale={locale}
               ref={city.field.ref}
-              value={city.field.value !== '' && city.field.value != null ? { id: Number(city.field.value), name: cityName } : undefined}
-              onChange={(picked) => {
-                setCityName(picked?.name ?? '');
-                city.field.onChange(picked ? picked.id : '');
+              value={{ id: city.field.value !== '' && city.field.value != null ? Number(city.field.value) : undefined, name: cityName }}
+              onChange={(next) => {
+                setCityName(next.name);
+                city.field.onChange(next.id ?? '');
               }}
               onBlur={city.field.onBlur}
               error={message(errors.cityId?.message)}

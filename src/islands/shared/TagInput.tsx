@@ -1,8 +1,13 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
-import type { T } from '../../lib/i18n/index.ts';
+import './tag-input.css';
 
 interface Props {
-  t: T;
+  label: string;
+  hint: string;
+  /** The accessible name of a chip's × button. */
+  removeLabel: (skill: string) => string;
+  /** The accessible name of the list of chips, if it needs one. */
+  listLabel?: string;
   value: string[];
   onChange: (skills: string[]) => void;
   onBlur?: () => void;
@@ -10,17 +15,17 @@ interface Props {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A tag input: Enter (or a comma) turns the typed text into a chip, × removes one. */
-export function HardSkillsInput({ t, value, onChange, onBlur, error, ref }: Props) {
+/** Skills as chips: Enter (or a comma) turns the typed text into a chip, × removes one. */
+export function TagInput({ label, hint, removeLabel, listLabel, value, onChange, onBlur, error, ref }: Props) {
   const id = useId();
   const [text, setText] = useState('');
 
   const add = () => {
-    const skill = text.trim().replace(/\s+/g, ' ');
+    const skill = text.trim().replace(/\s+/g, ' ').slice(0, 100);
     setText('');
-    // the same skill twice, whatever its case, would only clutter the vacancy
+    // the same skill twice, whatever its case, would only clutter the list
     if (!skill || value.some((s) => s.toLowerCase() === skill.toLowerCase())) return;
-    onChange([...value, skill.slice(0, 100)]);
+    onChange([...value, skill]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -35,14 +40,14 @@ export function HardSkillsInput({ t, value, onChange, onBlur, error, ref }: Prop
 
   return (
     <div className="field">
-      <label htmlFor={id}>{t('vacancy.field.hard_skills')}</label>
+      <label htmlFor={id}>{label}</label>
       <div className={`tags${error ? ' tags-invalid' : ''}`}>
         {value.length > 0 && (
-          <ul className="tag-list">
+          <ul className="tag-list" aria-label={listLabel}>
             {value.map((skill) => (
               <li key={skill} className="tag">
                 <span>{skill}</span>
-                <button type="button" className="tag-remove" aria-label={t('vacancy.remove_skill', { skill })} onClick={() => onChange(value.filter((s) => s !== skill))}>
+                <button type="button" className="tag-remove" aria-label={removeLabel(skill)} onClick={() => onChange(value.filter((s) => s !== skill))}>
                   ×
                 </button>
               </li>
@@ -68,7 +73,7 @@ export function HardSkillsInput({ t, value, onChange, onBlur, error, ref }: Prop
           }}
         />
       </div>
-      <p id={`${id}-hint`} className="field-hint">{t('vacancy.field.hard_skills_hint')}</p>
+      <p id={`${id}-hint`} className="field-hint">{hint}</p>
       {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
     </div>
   );
