@@ -312,7 +312,13 @@ export const vacancyCandidates = pgTable(
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.vacancyId, t.candidateId] }), index('vacancy_candidates_candidate').on(t.candidateId), index('vacancy_candidates_vacancy_created').on(t.vacancyId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.vacancyId, t.candidateId] }),
+    index('vacancy_candidates_candidate').on(t.candidateId),
+    index('vacancy_candidates_vacancy_created').on(t.vacancyId, t.createdAt),
+    // the vacancy page's order, read backwards: its ids come from the index alone
+    index('vacancy_candidates_vacancy_page').on(t.vacancyId, t.priority, t.createdAt, t.candidateId),
+  ],
 );
 
 /** Who changed what in the funnel, and when: stage, priority, ratings, consent answers. */

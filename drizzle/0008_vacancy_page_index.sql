@@ -1,0 +1,1 @@
+CREATE INDEX "vacancy_candidates_vacancy_page" ON "vacancy_candidates" USING btree ("vacancy_id","priority","created_at","candidate_id");

@@ -1,0 +1,422 @@
+/**
+ * API latency on the demo space of `npm run seed`:
+ *
+ *   npm run bench [-- --requests 300] [--concurrency 4] [--sockets 1000] [--email demo@recruit.local] [--password P]
+ *
+ * Starts the built product (`node src/server.ts`; builds first when dist/ is missing) on a free
+ * port with the same DATA_DIR / DATABASE_URL, signs in as the demo company, and for every case
+ * sends warm-up requests, then `--requests` requests one at a time, then as many again from
+ * `--concurrency` clients at once (0 skips that line). It prints p50, p95 and max in ms with the
+ * rows and total of the last answer; a case whose p95 is over the 50 ms target is marked. The
+ * exit code is non-zero only when something failed (a start, a sign-in, an answer other than 200),
+ * never for missing the target.
+ *
+ * An embedded database already running on DATA_DIR (the product is up) is shared and left
+ * running; one the benchmark's server started is stopped with it.
+ *
+ * Sections are functions of SECTIONS: one returns a title and cases, a case does one timed
+ * operation (an HTTP GET here; a socket.io round trip works the same way).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET_MS = 50;
+const DEFAULT_EMAIL = 'demo@recruit.local';
+const DEFAULT_PASSWORD = 'Demo-2026!';
+
+const USAGE = `Usage:
+  npm run bench [-- --requests N] [--concurrency C] [--email EMAIL] [--password PASSWORD]
+
+Measures the candidate API on the demo space that \`npm run seed\` made in DATA_DIR / DATABASE_URL.
+  --requests N      timed requests per case and mode, and chat messages (default 300)
+  --sockets S       sockets connected for the chat figure (default 1000, 0 = skip it)
+  --concurrency C   clients at once for the second line of each case (default 4, 0 = none)
+  --email, --password   the demo company (defaults of npm run seed)`;
+
+class BenchError extends Error {
+  code: number;
+  constructor(message: string, code = 1) {
+    super(message);
+    this.code = code;
+  }
+}
+
+interface Options {
+  requests: number;
+  /** connected sockets for the chat section (0 skips it) */
+  sockets: number;
+  concurrency: number;
+  email: string;
+  password: string;
+}
+
+function parse(argv: string[]): Options {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { requests: { type: 'string' }, concurrency: { type: 'string' }, sockets: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }) as { values: Record<string, string | undefined> });
+  } catch (error) {
+    throw new BenchError((error as Error).message, 2);
+  }
+  const whole = (name: string, fallback: number, min: number) => {
+    const raw = values[name];
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < min || n > 100_000) throw new BenchError(`--${name} must be a whole number from ${min} to 100000, not "${raw}"`, 2);
+    return n;
+  };
+  return {
+    requests: whole('requests', 300, 1),
+    sockets: whole('sockets', 1000, 0),
+    concurrency: whole('concurrency', 4, 0),
+    email: (values.email ?? DEFAULT_EMAIL).trim().toLowerCase(),
+    password: values.password ?? DEFAULT_PASSWORD,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The product under test
+
+interface Product {
+  url: string;
+  output: () => string;
+  /** Whether the process ended (something else stopped it, or it crashed). */
+  gone: () => boolean;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The pid of the embedded PostgreSQL running on DATA_DIR/pg, if one runs. */
+function runningDatabase(dataDir: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!(pid > 0)) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? 1 : undefined;
+  }
+}
+
+function build(): void {
+  if (fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) return;
+  console.log('dist/ is missing: npm run build');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new BenchError('npm run build failed');
+}
+
+async function startProduct(): Promise<Product> {
+  build();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = path.resolve(process.env.DATA_DIR || './data');
+  // the product adopts a running embedded server and stops it on SIGTERM: one that was already
+  // running belongs to someone else (the product), so then our server is ended with SIGKILL
+  const shared = !process.env.DATABASE_URL && runningDatabase(dataDir) !== undefined;
+  const child: ChildProcess = spawn(process.execPath, ['src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(shared ? 'SIGKILL' : 'SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new BenchError(`the product exited with code ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new BenchError(`the product did not answer ${url}/healthz in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return { url, output: () => output, gone: () => child.exitCode !== null || child.signalCode !== null, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+interface Session {
+  url: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+async function login(session: Omit<Session, 'token'>): Promise<Session> {
+  const response = await fetch(`${session.url}/api/v1/auth/email/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: session.url },
+    body: JSON.stringify({ email: session.email, password: session.password, remember: false }),
+  });
+  const body = (await response.json().catch(() => undefined)) as { accessToken?: string } | undefined;
+  if (response.status !== 200 || !body?.accessToken) {
+    throw new BenchError(`cannot sign in as ${session.email} (HTTP ${response.status}): run \`npm run seed -- --candidates 100000\` on this DATA_DIR first, or give --email/--password`);
+  }
+  return { ...session, token: body.accessToken };
+}
+
+/** GET as the signed-in user; an expired token is renewed once. */
+async function get(session: Session, pathname: string): Promise<unknown> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(session.url + pathname, { headers: { authorization: `Bearer ${session.token}` }, signal: AbortSignal.timeout(30_000) });
+    const text = await response.text();
+    if (response.status === 401 && attempt === 0) {
+      session.token = (await login(session)).token;
+      continue;
+    }
+    if (response.status !== 200) throw new Error(`GET ${pathname}: HTTP ${response.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  }
+}
+
+interface PageBody {
+  data: unknown[];
+  pagination: { totalRecords: number };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases and sections
+
+/** What one operation answered: shown beside the timings. */
+interface Outcome {
+  rows?: number;
+  total?: number;
+}
+
+interface Case {
+  label: string;
+  /** One timed operation; `i` counts the operations of the case (to rotate inputs). */
+  run(i: number): Promise<Outcome>;
+}
+
+interface Section {
+  title: string;
+  cases: Case[];
+}
+
+interface Context {
+  session: Session;
+  options: Options;
+}
+
+type SectionFactory = (ctx: Context) => Promise<Section>;
+
+/** A GET of a paged list; several paths take turns. */
+function pageCase(ctx: Context, label: string, paths: string[]): Case {
+  return {
+    label,
+    async run(i) {
+      const body = (await get(ctx.session, paths[i % paths.length]!)) as PageBody;
+      return { rows: body.data.length, total: body.pagination.totalRecords };
+    },
+  };
+}
+
+const candidateList: SectionFactory = async (ctx) => ({
+  title: 'Candidate list (GET /api/v1/candidates)',
+  cases: [pageCase(ctx, 'page=1', ['/api/v1/candidates?page=1']), pageCase(ctx, 'page=200', ['/api/v1/candidates?page=200'])],
+});
+
+interface VacancyItem {
+  id: string;
+  positionName: string;
+  city: { id: number; name: string };
+  counts: { all: number };
+}
+
+async function deepestVacancy(ctx: Context): Promise<VacancyItem> {
+  const vacancies = (await get(ctx.session, '/api/v1/vacancy?status=1')) as VacancyItem[];
+  if (!vacancies.length) throw new BenchError('the demo space has no published vacancy: run npm run seed first');
+  return vacancies.reduce((a, b) => (b.counts.all > a.counts.all ? b : a));
+}
+
+const SEARCHES: [string, string][] = [
+  ['search=менеджер', `search=${encodeURIComponent('менеджер')}`],
+  ['search=java developer', 'search=java%20developer'],
+  ['search=Иванова', `search=${encodeURIComponent('Иванова')}`],
+  // one person: a rare surname and a first name (a few rows of 100,000)
+  ['search=Анна Эйсмонт', `search=${encodeURIComponent('Анна Эйсмонт')}`],
+  ['search=менеджер + salary, schedule, age, salaryDesc', `search=${encodeURIComponent('менеджер')}&salaryFrom=100000&schedule=1&ageFrom=25&ageTo=45&sort=salaryDesc`],
+  ['positionName=бухгалтер', `positionName=${encodeURIComponent('бухгалтер')}`],
+  ['salaryFrom, age, schedule (no text)', 'salaryFrom=150000&ageFrom=25&ageTo=45&schedule=1'],
+];
+
+const filteredSearch: SectionFactory = async (ctx) => {
+  const { city } = await deepestVacancy(ctx);
+  const cases = SEARCHES.map(([label, query]) => pageCase(ctx, label, [`/api/v1/candidates?${query}`]));
+  cases.push(pageCase(ctx, `city=${city.id} (${city.name}) + salaryAsc`, [`/api/v1/candidates?city=${city.id}&sort=salaryAsc`]));
+  cases.push(pageCase(ctx, 'all of the above, in turn', SEARCHES.map(([, query]) => `/api/v1/candidates?${query}`).concat(`/api/v1/candidates?city=${city.id}&sort=salaryAsc`)));
+  return { title: 'Filtered search (GET /api/v1/candidates?…)', cases };
+};
+
+const vacancyPage: SectionFactory = async (ctx) => {
+  const vacancy = await deepestVacancy(ctx);
+  const base = `/api/v1/candidates/vacancy/${vacancy.id}`;
+  return {
+    title: `Vacancy candidates (GET /api/v1/candidates/vacancy/{id}: "${vacancy.positionName}", ${vacancy.counts.all} candidates)`,
+    cases: [pageCase(ctx, 'page=1', [`${base}?page=1`]), pageCase(ctx, 'page=50', [`${base}?page=50`]), pageCase(ctx, 'stage=5', [`${base}?page=1&stage=5`])],
+  };
+};
+
+/** The sections in the order printed; a new one is a factory added here. */
+const SECTIONS: SectionFactory[] = [candidateList, filteredSearch, vacancyPage];
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+interface Result {
+  mode: string;
+  p50: number;
+  p95: number;
+  max: number;
+  errors: number;
+  firstError?: string;
+  outcome: Outcome;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  // nearest rank
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** `count` operations from `clients` loops at once; each operation timed on its own. */
+async function measure(c: Case, count: number, clients: number, start: number): Promise<Omit<Result, 'mode'>> {
+  const times: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  let outcome: Outcome = {};
+  let next = 0;
+  const loop = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= count) return;
+      const t = performance.now();
+      try {
+        outcome = await c.run(start + i);
+        times.push(performance.now() - t);
+      } catch (error) {
+        errors++;
+        firstError ??= (error as Error).message;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, loop));
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? NaN, errors, firstError, outcome };
+}
+
+async function runCase(c: Case, options: Options): Promise<Result[]> {
+  const warmup = Math.max(3, Math.min(30, Math.ceil(options.requests / 10)));
+  await measure(c, warmup, 1, 0);
+  const results: Result[] = [{ mode: '1 at a time', ...(await measure(c, options.requests, 1, warmup)) }];
+  if (options.concurrency > 0) {
+    results.push({ mode: `${options.concurrency} at a time`, ...(await measure(c, options.requests, options.concurrency, warmup + options.requests)) });
+  }
+  return results;
+}
+
+const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(1));
+const count = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString('en'));
+
+function row(label: string, r: Result): string {
+  const over = r.p95 > TARGET_MS ? `  ← p95 over ${TARGET_MS} ms` : '';
+  const errors = r.errors ? `  ${r.errors} FAILED: ${r.firstError}` : '';
+  return `  ${label.padEnd(52)} ${r.mode.padEnd(12)} ${ms(r.p50).padStart(7)} ${ms(r.p95).padStart(7)} ${ms(r.max).padStart(7)} ${count(r.outcome.rows).padStart(6)} ${count(r.outcome.total).padStart(9)}${over}${errors}`;
+}
+
+async function bench(options: Options): Promise<number> {
+  const started = performance.now();
+  const product = await startProduct();
+  let failed = 0;
+  try {
+    const session = await login({ url: product.url, email: options.email, password: options.password });
+    const ctx: Context = { session, options };
+    const size = (await get(session, '/api/v1/candidates?page=1&limit=1')) as PageBody;
+    console.log(
+      `Recruit bench: ${size.pagination.totalRecords.toLocaleString('en')} candidates in the space of ${options.email}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}; ` +
+        `${options.requests} requests per line after a warm-up; target p95 < ${TARGET_MS} ms\n`,
+    );
+    console.log(`  ${'case'.padEnd(52)} ${'clients'.padEnd(12)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'rows'.padStart(6)} ${'total'.padStart(9)}`);
+    for (const factory of SECTIONS) {
+      const section = await factory(ctx);
+      console.log(section.title);
+      for (const c of section.cases) {
+        const results = await runCase(c, options);
+        results.forEach((r, i) => console.log(row(i === 0 ? c.label : '', r)));
+        failed += results.reduce((n, r) => n + r.errors, 0);
+        if (product.gone()) throw new BenchError(`the product under test stopped during "${c.label}":\n${product.output()}`);
+      }
+    }
+    console.log(`\n${failed ? `${failed} requests FAILED; ` : ''}done in ${((performance.now() - started) / 1000).toFixed(1)} s (load ${os.loadavg()[0]!.toFixed(1)})`);
+  } catch (error) {
+    if (!(error instanceof BenchError)) console.error(product.output());
+    throw error;
+  } finally {
+    await product.stop();
+  }
+  return failed ? 1 : 0;
+}
+
+/** The chat section runs scripts/bench-chat.ts: 1000 sockets on a product of its own. */
+function chat(options: Options): number {
+  if (options.sockets === 0) return 0;
+  console.log(`\nChat (socket.io, one process)`);
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-chat.ts'), '--sockets', String(options.sockets), '--messages', String(options.requests)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  return result.status ?? 1;
+}
+
+async function main(): Promise<number> {
+  try {
+    const options = parse(process.argv.slice(2));
+    const api = await bench(options);
+    return chat(options) || api;
+  } catch (error) {
+    const code = error instanceof BenchError ? error.code : 1;
+    console.error(`error: ${error instanceof BenchError ? error.message : ((error as Error).stack ?? String(error))}`);
+    if (code === 2) console.error(`\n${USAGE}`);
+    return code;
+  }
+}
+
+process.exitCode = await main();
