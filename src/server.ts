@@ -10,6 +10,7 @@ import { ConfigError, env } from './lib/server/env.ts';
 import { closeDatabase, openDatabase, provideDatabase } from './lib/server/db/index.ts';
 import { attachRealtime } from './lib/server/realtime.ts';
 import { createStaticHandler } from './lib/server/static.ts';
+import { startWorker } from './lib/server/worker.ts';
 
 // called without `next`, Astro renders its own 404 page (through the middleware) for unknown paths
 type AstroHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -24,6 +25,8 @@ async function main() {
     log: (line) => console.log(`[db] ${line}`),
   });
   provideDatabase(database);
+  // before the first request: a mail queued by it goes out at once
+  const worker = await startWorker(database.url);
 
   const entry = pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: AstroHandler };
@@ -59,13 +62,14 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing sockets and the database`);
+    console.log(`${signal}: closing sockets, the job queue and the database`);
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
     // io.close() waits (through server.close) for every busy connection to end: a request under
     // way gets a few seconds, then its connection is cut, so the database still closes in time
     const cut = setTimeout(() => server.closeAllConnections(), 5_000);
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    // a job under way finishes or, after a few seconds, is handed back to the queue for a retry
+    await Promise.all([new Promise<void>((resolve) => io.close(() => resolve())), worker.stop().catch((error: unknown) => console.error('[jobs] stop', error))]);
     clearTimeout(cut);
     server.closeAllConnections();
     await closeDatabase();

@@ -31,7 +31,7 @@ describe('interviews', () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ durationMinutes: 45, kind: 'video', candidate: { id: s.candidate.id }, vacancy: { id: s.vacancy.id, positionName: 'Head of sales' } });
     expect(res.json.participants.map((p: { id: string }) => p.id).sort()).toEqual([s.customer.id, s.recruiter.id].sort());
-    const mail = await lastMail(s.customer.email);
+    const mail = await lastMail(s.customer.email, { match: (m) => m.subject?.startsWith('Interview') ?? false });
     expect(mail?.subject).toMatch(/^Interview with Pavel Orlov/);
     const ics = mail!.attachments.find((a) => a.filename === 'interview.ics')!;
     expect(ics.contentType).toBe('text/calendar');

@@ -213,7 +213,7 @@ export interface RatingDto {
 }
 
 export interface PdEventDto {
-  kind: 'requested' | 'approved' | 'declined';
+  kind: 'requested' | 'approved' | 'declined' | 'send_failed' | 'expired';
   at: string;
   ip: string | null;
   by?: { name: string; surname: string } | null;
@@ -230,6 +230,8 @@ export interface CandidateDto extends CandidateCard {
   langs: { lang: string; level: string }[];
   pdStatus: PdStatus;
   pdHistory: PdEventDto[];
+  /** The newest request's mail: queued until the mail server took it (docs/decisions/0007). */
+  pdMail: 'queued' | 'sent' | 'failed' | null;
   /** On the vacancy of the page, when the candidate is on it. */
   funnel: {
     vacancyId: string;

@@ -12,6 +12,7 @@ import {
   type CandidateOutput,
   type CandidateQuery,
   type Page,
+  type PdEventDto,
   type PdStatus,
   type Priority,
   type RatingDto,
@@ -199,8 +200,12 @@ export async function getCandidate(user: UserRow, id: string, locale: Locale, va
       .orderBy(desc(schema.pdRequests.createdAt))
       .limit(20),
   ]);
-  const pdHistory = pd.flatMap(({ request, by }) => [
+  const now = new Date();
+  // newest first: what became of a request (answer, expiry, undelivered mail), then the request
+  const pdHistory = pd.flatMap(({ request, by }): PdEventDto[] => [
     ...(request.answer && request.answeredAt ? [{ kind: request.answer as 'approved' | 'declined', at: request.answeredAt.toISOString(), ip: request.answerIp }] : []),
+    ...(!request.answer && !request.supersededAt && request.expiresAt < now ? [{ kind: 'expired' as const, at: request.expiresAt.toISOString(), ip: null }] : []),
+    ...(request.mailState === 'failed' && request.mailStateAt ? [{ kind: 'send_failed' as const, at: request.mailStateAt.toISOString(), ip: null }] : []),
     { kind: 'requested' as const, at: request.createdAt.toISOString(), ip: request.requestIp, by },
   ]);
   const funnel = vacancyId && UUID.test(vacancyId) ? await funnelOf(user, vacancyId, id) : null;
@@ -216,6 +221,7 @@ export async function getCandidate(user: UserRow, id: string, locale: Locale, va
     langs: row.langs,
     pdStatus: row.pdStatus as PdStatus,
     pdHistory,
+    pdMail: pd[0]?.request.mailState ?? null,
     funnel,
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * Works the job queue (jobs.ts) in this process: started with the server, stopped on SIGTERM.
+ * Every process of the product runs one; graphile-worker's row locks give each job to one of
+ * them. The crontab puts the scheduled work on the same queue (docs/decisions/0007).
+ */
+import { run, type JobHelpers, type Runner, type Task, type TaskList } from 'graphile-worker';
+import { jobLogger } from './job-log.ts';
+import { sendCode, type CodeJob } from './auth/codes.ts';
+import { expireConsentLinks, recordConsentMail } from './consent.ts';
+import { recordInviteMail } from './invites.ts';
+import { retriesWaiting, retryNow, type TaskName } from './jobs.ts';
+import { cleanup } from './maintenance.ts';
+import { mailServerAnswers, runMailJob, type MailJob, type MailTracker } from './mail.ts';
+
+/** Mails at once per process: a silent mail server then holds a few of them, not the queue. */
+const CONCURRENCY = 4;
+
+/**
+ * Minute, hour, day of month, month, day of week (UTC). The probe brings a mail backlog out as
+ * soon as the mail server answers again instead of at the next backoff (up to six hours).
+ */
+const CRONTAB = [
+  '* * * * * mail-probe ?max=1',
+  '*/10 * * * * expire-consent ?max=3',
+  '17 * * * * cleanup ?max=3',
+].join('\n');
+
+const trackMail: MailTracker = async (track, state) => {
+  if (track.kind === 'invite') await recordInviteMail(track.id, track.version, state);
+  else await recordConsentMail(track.id, state);
+};
+
+/** A job's own tries; a job stopped by a shutdown counts as failed and comes again. */
+function task<P>(run: (payload: P, info: { attempts: number; maxAttempts: number }) => Promise<unknown>): Task {
+  return async (payload: unknown, helpers: JobHelpers) => {
+    const info = { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
+    await Promise.race([run(payload as P, info), helpers.abortPromise]);
+  };
+}
+
+const TASKS: Record<TaskName, Task> = {
+  mail: task<MailJob>((job, info) => runMailJob(job, info, trackMail)),
+  'code-mail': task<CodeJob>((job, info) => sendCode(job, info)),
+  cleanup: task(async () => {
+    const report = await cleanup();
+    console.log(`[jobs] clean-up: ${JSON.stringify(report)}`);
+  }),
+  'expire-consent': task(() => expireConsentLinks()),
+  'mail-probe': task(async () => {
+    if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await retryNow(['mail', 'code-mail']);
+  }),
+};
+
+/** Starts working the queue on `connectionString` (the product's database). */
+export function startWorker(connectionString: string): Promise<Runner> {
+  return run({
+    connectionString,
+    maxPoolSize: CONCURRENCY + 2,
+    concurrency: CONCURRENCY,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    taskList: TASKS as TaskList,
+    crontab: CRONTAB,
+    logger: jobLogger,
+    preset: {
+      worker: {
+        // batched (without delay), a job's completion or failure is awaited by a shutdown;
+        // unbatched, a job failed by SIGTERM could stay locked for the queue's four hours
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+        gracefulShutdownAbortTimeout: 4000,
+      },
+    },
+  });
+}
