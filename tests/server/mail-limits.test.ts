@@ -1,0 +1,77 @@
+/**
+ * The mail limits per space and per client address, with their defaults, on products of their
+ * own (the API tests' product registers everyone from one address). Hundreds of requests go at
+ * once: the counters in PostgreSQL must let exactly the limit through.
+ */
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, lastCode, PASSWORD, uniqueEmail } from '../support/client.ts';
+import { queueSettled } from '../support/queue.ts';
+import { createTestDatabase, type TestDatabase } from '../support/server.ts';
+import { Processes } from './support.ts';
+
+const processes = new Processes();
+const databases: TestDatabase[] = [];
+
+afterAll(async () => {
+  await processes.cleanup();
+  await Promise.all(databases.map((d) => d.drop()));
+}, 60_000);
+
+async function product() {
+  const database = await createTestDatabase(processes.tempDir('recruit-limits-db-'));
+  databases.push(database);
+  const server = await processes.spawn({ DATABASE_URL: database.url });
+  return { server, database };
+}
+
+async function count(url: string, query: string, params: unknown[] = []): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(query, params)).rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('mails per space and day', () => {
+  it('520 invites at once from one space: exactly 500 are taken, the rest get error.mail.space_limit', async () => {
+    const { server, database } = await product();
+    const client = new Client(server.url);
+    const email = uniqueEmail('company');
+    const registered = await client.post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' });
+    client.token = registered.json.accessToken;
+    const code = await lastCode(email, { dataDir: server.dataDir, databaseUrl: database.url });
+    expect((await client.post('/api/v1/auth/verify/email', { email, code })).status).toBe(200);
+
+    const answers = await Promise.all(
+      Array.from({ length: 520 }, (_, i) => client.post('/api/v1/users/invite', { email: uniqueEmail(`space${i}`), name: 'A', surname: 'B', role: 'customer' })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(500);
+    expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.json.message])).toEqual(Array(20).fill([429, 'error.mail.space_limit']));
+    // nothing half-done: an invite row and a mail for each taken request, none for the others
+    expect(await count(database.url, 'select count(*)::int as n from invites')).toBe(500);
+    await queueSettled(database.url, 60_000);
+    expect(await count(database.url, `select count(*)::int as n from invites where mail_state = 'sent'`)).toBe(500);
+  }, 180_000);
+});
+
+describe('mails per client address and day (registration and resend)', () => {
+  it('40 resends at once from one address: 30 answered alike, 10 get error.mail.client_limit; a registration then creates nothing', async () => {
+    const { server, database } = await product();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => new Client(server.url).post('/api/v1/auth/verify/email/resend', { email: uniqueEmail('nobody') })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(30);
+    expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.json.message])).toEqual(Array(10).fill([429, 'error.mail.client_limit']));
+
+    const email = uniqueEmail('late');
+    const registered = await new Client(server.url).post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' });
+    expect(registered.status).toBe(429);
+    expect(registered.json.message).toBe('error.mail.client_limit');
+    expect(await count(database.url, 'select count(*)::int as n from users')).toBe(0);
+    expect(await count(database.url, 'select count(*)::int as n from spaces')).toBe(0);
+  }, 120_000);
+});
