@@ -148,3 +148,12 @@ export function db(): pg.Pool {
   pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
   return pool;
 }
+
+/** Polls `check` until it holds (the job queue works a moment after the request that fed it). */
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
