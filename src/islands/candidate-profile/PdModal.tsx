@@ -82,7 +82,7 @@ export function PdModal({ t, locale, timeZone, email, status, history, mail, onR
           {t('candidate_profile.pd.sent', { email })}
         </p>
       )}
-      {action && !sent && <p className="cp-muted">{t('candidate_profile.pd.explain', { email })}</p>}
+      {action && !sent && status !== PD_STATUS.SEND_ERROR && <p className="cp-muted">{t('candidate_profile.pd.explain', { email })}</p>}
       <h3 className="cp-pd-history-title">{t('candidate_profile.pd.history')}</h3>
       {history.length ? (
         <ol className="cp-pd-history">

@@ -95,7 +95,8 @@ function InviteLists(props: Props) {
                     ) : (
                       <span className={entry.id ? 'badge' : 'badge badge-muted'}>{t(entry.id ? 'profile.registered' : 'profile.invited')}</span>
                     )}
-                    <time dateTime={entry.createdAt} className="muted">{formatDate(entry.createdAt, props.locale)}</time>
+                    {/* the server knows no reader's zone: UTC until hydrated, then the reader's (no mismatch) */}
+                    <time dateTime={entry.createdAt} className="muted">{formatDate(entry.createdAt, props.locale, hydrated ? undefined : 'UTC')}</time>
                   </li>
                 ))}
               </ul>
