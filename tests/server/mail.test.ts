@@ -362,6 +362,48 @@ describe('the queue across processes and restarts', () => {
     expect(await second.stop()).toBe(0);
   }, 90_000);
 
+  /** Pushes every waiting retry six hours on, as late in the queue's backoff. */
+  async function lateInBackoff(addresses: string[]): Promise<void> {
+    await waitUntil(
+      async () => (await pool.query(`select 1 from graphile_worker.jobs where task_identifier = 'mail' and last_error is not null and attempts < max_attempts`)).rowCount === addresses.length,
+      20_000,
+      'every invite failed once',
+    );
+    await pool.query(`
+      select graphile_worker.reschedule_jobs(
+        array(select id from graphile_worker.jobs where task_identifier = 'mail' and attempts > 0 and attempts < max_attempts),
+        run_at => now() + interval '6 hours')`);
+  }
+
+  it('mails waiting hours for their retry go as soon as the minute\'s probe finds the server answering', async () => {
+    await smtp.up();
+    const { client } = await company();
+    await smtp.down();
+    const addresses = [uniqueEmail('late'), uniqueEmail('later')];
+    for (const email of addresses) await client.post('/api/v1/users/invite', { email, name: 'A', surname: 'B', role: 'customer' });
+    await lateInBackoff(addresses);
+    await smtp.up();
+    // the crontab runs the probe every minute; here it runs now
+    await pool.query(`select graphile_worker.add_job('mail-probe')`);
+    await Promise.all(addresses.map((email) => smtp.waitFor(email, 1, 15_000)));
+    await queueEmpty();
+  }, 60_000);
+
+  it('mails waiting hours for their retry go as soon as another mail gets through', async () => {
+    await smtp.up();
+    const { client } = await company();
+    await smtp.down();
+    const late = uniqueEmail('late');
+    await client.post('/api/v1/users/invite', { email: late, name: 'A', surname: 'B', role: 'customer' });
+    await lateInBackoff([late]);
+    await smtp.up();
+    const fresh = uniqueEmail('fresh');
+    await client.post('/api/v1/users/invite', { email: fresh, name: 'C', surname: 'D', role: 'customer' });
+    await smtp.waitFor(fresh);
+    await smtp.waitFor(late, 1, 15_000);
+    await queueEmpty();
+  }, 60_000);
+
   it('SIGTERM while a mail waits for a silent server exits promptly, and the next process sends the mail', async () => {
     await smtp.up();
     const dbFor = await createTestDatabase(processes.tempDir('recruit-mail-db-'));

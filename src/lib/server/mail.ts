@@ -139,10 +139,13 @@ export async function runMailJob(job: MailJob, info: JobInfo, track: MailTracker
     throw error;
   }
   if (job.track) await track(job.track, 'sent');
-  await mailRecovered(info);
+  await mailServerBack();
 }
 
-/** After a mail that had failed goes out, the others waiting for a retry go now too. */
-export async function mailRecovered(info: JobInfo): Promise<void> {
-  if (info.attempts > 1) await retryNow(['mail', 'code-mail']);
+/**
+ * A mail went out, so the mail server answers: mails waiting for a retry (up to six hours
+ * apart late in their backoff) go now instead.
+ */
+export async function mailServerBack(): Promise<void> {
+  await retryNow(['mail', 'code-mail']);
 }

@@ -8,9 +8,9 @@ import { jobLogger } from './job-log.ts';
 import { sendCode, type CodeJob } from './auth/codes.ts';
 import { expireConsentLinks, recordConsentMail } from './consent.ts';
 import { recordInviteMail } from './invites.ts';
-import { retriesWaiting, retryNow, type TaskName } from './jobs.ts';
+import { retriesWaiting, type TaskName } from './jobs.ts';
 import { cleanup } from './maintenance.ts';
-import { mailServerAnswers, runMailJob, type MailJob, type MailTracker } from './mail.ts';
+import { mailServerAnswers, mailServerBack, runMailJob, type MailJob, type MailTracker } from './mail.ts';
 
 /** Mails at once per process: a silent mail server then holds a few of them, not the queue. */
 const CONCURRENCY = 4;
@@ -40,14 +40,15 @@ function task<P>(run: (payload: P, info: { attempts: number; maxAttempts: number
 
 const TASKS: Record<TaskName, Task> = {
   mail: task<MailJob>((job, info) => runMailJob(job, info, trackMail)),
-  'code-mail': task<CodeJob>((job, info) => sendCode(job, info)),
+  'code-mail': task<CodeJob>((job) => sendCode(job)),
   cleanup: task(async () => {
     const report = await cleanup();
     console.log(`[jobs] clean-up: ${JSON.stringify(report)}`);
   }),
   'expire-consent': task(() => expireConsentLinks()),
+  // nothing sends while every mail waits for its retry: ask the mail server itself each minute
   'mail-probe': task(async () => {
-    if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await retryNow(['mail', 'code-mail']);
+    if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await mailServerBack();
   }),
 };
 

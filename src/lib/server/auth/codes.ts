@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { getDb, schema, type Executor } from '../db/index.ts';
 import { AppError, tooMany } from '../http.ts';
 import { hit } from '../ratelimit.ts';
-import { chargeMail, deliverMail, mailRecovered, type JobInfo, type MailCause } from '../mail.ts';
+import { chargeMail, deliverMail, mailServerBack, type MailCause } from '../mail.ts';
 import { addJob, jobState } from '../jobs.ts';
 import { translator } from '../../i18n/messages.ts';
 import { isLocale, type Locale } from '../../i18n/index.ts';
@@ -85,7 +85,7 @@ export async function codeMailState(userId: string, purpose: CodePurpose): Promi
  * The `code-mail` task: makes the code, mails it, and only once the mail server took it makes it
  * the one valid code (voiding the older one). A failed send changes nothing and is retried.
  */
-export async function sendCode(job: CodeJob, info: JobInfo): Promise<void> {
+export async function sendCode(job: CodeJob): Promise<void> {
   const db = await getDb();
   const [user] = await db.select().from(schema.users).where(and(eq(schema.users.id, job.userId), isNull(schema.users.deletedAt)));
   // nothing to confirm any more: the account went, or its address was confirmed meanwhile
@@ -114,7 +114,7 @@ export async function sendCode(job: CodeJob, info: JobInfo): Promise<void> {
       .set({ usedAt: new Date() })
       .where(and(eq(schema.emailCodes.userId, user.id), eq(schema.emailCodes.purpose, job.purpose), isNull(schema.emailCodes.usedAt), ne(schema.emailCodes.id, fresh!.id)));
   });
-  await mailRecovered(info);
+  await mailServerBack();
 }
 
 /**
