@@ -18,8 +18,7 @@ export default async function setup(project: TestProject) {
   const database = await createTestDatabase(dataDir);
   let server: Awaited<ReturnType<typeof spawnServer>>;
   try {
-    // every test registers from 127.0.0.1: the per-client mail limit is tested on a product of its own
-    server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: undefined, MAIL_PER_CLIENT_DAY: '1000000' });
+    server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: undefined });
   } catch (error) {
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

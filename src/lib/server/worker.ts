@@ -3,7 +3,8 @@
  * Every process of the product runs one; graphile-worker's row locks give each job to one of
  * them. The crontab puts the scheduled work on the same queue (docs/decisions/0007).
  */
-import { run, type JobHelpers, type Runner, type Task, type TaskList } from 'graphile-worker';
+import pg from 'pg';
+import { run, type JobHelpers, type Task, type TaskList } from 'graphile-worker';
 import { jobLogger } from './job-log.ts';
 import { sendCode, type CodeJob } from './auth/codes.ts';
 import { expireConsentLinks, recordConsentMail } from './consent.ts';
@@ -52,11 +53,22 @@ const TASKS: Record<TaskName, Task> = {
   }),
 };
 
+export interface Worker {
+  /** Lets a job under way finish (or hands it back after a few seconds), then disconnects. */
+  stop(): Promise<void>;
+}
+
 /** Starts working the queue on `connectionString` (the product's database). */
-export function startWorker(connectionString: string): Promise<Runner> {
-  return run({
-    connectionString,
-    maxPoolSize: CONCURRENCY + 2,
+export async function startWorker(connectionString: string): Promise<Worker> {
+  // a pool of our own, ended only after the runner stopped: graphile-worker ends its own pool
+  // without waiting and drops its error handlers first, so a database stopping right after
+  // (the embedded one, on SIGTERM) could crash the process through a client still closing
+  const pool = new pg.Pool({ connectionString, max: CONCURRENCY + 2 });
+  const lost = (error: Error) => jobLogger.error(`database connection lost: ${error.message}`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  const runner = await run({
+    pgPool: pool,
     concurrency: CONCURRENCY,
     noHandleSignals: true,
     pollInterval: 1000,
@@ -72,5 +84,14 @@ export function startWorker(connectionString: string): Promise<Runner> {
         gracefulShutdownAbortTimeout: 4000,
       },
     },
+  }).catch(async (error: unknown) => {
+    await pool.end().catch(() => {});
+    throw error;
   });
+  return {
+    async stop() {
+      await runner.stop();
+      await pool.end();
+    },
+  };
 }
