@@ -25,9 +25,9 @@ export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview';
 
 /**
  * Mails one address may get per day, by kind (issue 9: one address got 75 codes in seconds).
- * Codes, resends and invites go to people who may not have asked for them; interviews to colleagues.
+ * Codes, resends and invites go to people who may not have asked for them; interviews to
+ * colleagues. Codes are also limited to five an hour (codes.ts).
  */
-// codes are also limited to 5 an hour per address or user (codes.ts)
 const PER_RECIPIENT_DAY: Record<MailKind, number> = { code: 10, resend: 10, invite: 5, pd: 5, interview: 50 };
 const DAY = 86_400;
 
