@@ -105,23 +105,23 @@ export interface MailWait {
   dataDir?: string;
   /** The product's database, to wait for the job that sent the mail to finish. */
   databaseUrl?: string;
-  /** Wait for this many mails to the address... */
-  count?: number;
-  /** ...and for the newest to be this one. */
+  /** Only mails like this count (mails of different jobs may arrive in any order). */
   match?: (mail: ParsedMail) => boolean;
+  /** Wait for this many (matching) mails to the address. */
+  count?: number;
   timeoutMs?: number;
 }
 
 /**
- * The newest mail to `to`, once at least `count` mails to it are in the outbox and the queue's
- * job that sent it has finished (a code is valid only from then): mail goes out from the job
- * queue a moment after the request that caused it answered.
+ * The newest (matching) mail to `to`, once at least `count` of them are in the outbox and the
+ * queue's job that sent it has finished (a code is valid only from then): mail goes out from the
+ * job queue a moment after the request that caused it answered.
  */
 export async function lastMail(to: string, { dataDir = inject('dataDir'), databaseUrl = inject('databaseUrl'), count = 1, match, timeoutMs = 15_000 }: MailWait = {}): Promise<ParsedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = await mailsTo(to, dataDir);
-    if (mails.length >= count && (!match || match(mails.at(-1)!))) {
+    const mails = (await mailsTo(to, dataDir)).filter((mail) => !match || match(mail));
+    if (mails.length >= count) {
       await queueSettled(databaseUrl, Math.max(1000, deadline - Date.now()));
       return mails[mails.length - 1]!;
     }
