@@ -10,7 +10,6 @@ import { ConfigError, env } from './lib/server/env.ts';
 import { closeDatabase, openDatabase, provideDatabase } from './lib/server/db/index.ts';
 import { attachRealtime } from './lib/server/realtime.ts';
 import { createStaticHandler } from './lib/server/static.ts';
-import { startWorker } from './lib/server/worker.ts';
 import { bodyLimitFor } from './lib/server/body-limits.ts';
 
 // called without `next`, Astro renders its own 404 page (through the middleware) for unknown paths
@@ -69,7 +68,9 @@ async function main() {
     log: (line) => console.log(`[db] ${line}`),
   });
   provideDatabase(database);
-  // before the first request: a mail queued by it goes out at once
+  // before the first request: a mail queued by it goes out at once. Loaded here, after the
+  // configuration passed: a bad setting stops the start without loading the queue and its tasks
+  const { startWorker } = await import('./lib/server/worker.ts');
   const worker = await startWorker(database.url);
 
   const entry = pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href;
