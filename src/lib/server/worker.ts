@@ -64,7 +64,10 @@ export async function startWorker(connectionString: string): Promise<Worker> {
   // without waiting and drops its error handlers first, so a database stopping right after
   // (the embedded one, on SIGTERM) could crash the process through a client still closing
   const pool = new pg.Pool({ connectionString, max: CONCURRENCY + 2 });
-  const lost = (error: Error) => jobLogger.error(`database connection lost: ${error.message}`);
+  // (once the pool is ended, a connection still closing may hear the database stop: expected)
+  const lost = (error: Error) => {
+    if (!pool.ended) jobLogger.error(`database connection lost: ${error.message}`);
+  };
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   const runner = await run({
