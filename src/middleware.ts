@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { accessOf, safeFrom } from './lib/routes.ts';
+import { accessOf, homeOf, safeFrom } from './lib/routes.ts';
+import { setLanguage } from './lib/server/users.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from './lib/i18n/index.ts';
 import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
 import { env } from './lib/server/env.ts';
@@ -80,19 +81,29 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.locale = locale;
   locals.path = path;
 
-  // ?lng=ru sends the visitor to the same page in that locale
+  const auth = await resolveAuth(request, cookies).catch((error: unknown) => {
+    console.error('[auth] session lookup failed', error);
+    return undefined;
+  });
+
+  // ?lng=ru sends the visitor to the same page in that locale; a signed-in user keeps it as theirs
   const lng = url.searchParams.get('lng');
   if (lng !== null && SAFE_METHODS.has(request.method)) {
     const params = new URLSearchParams(url.search);
     params.delete('lng');
     const query = params.size ? `?${params}` : '';
-    return context.redirect(localizedPath(path, isLocale(lng) ? lng : locale) + query, 302);
+    const chosen = isLocale(lng) ? lng : locale;
+    if (auth && isLocale(lng) && auth.user.lang !== lng) {
+      await setLanguage(auth.user.id, lng).catch((error: unknown) => console.error('[i18n] the language was not saved', error));
+    }
+    return context.redirect(localizedPath(path, chosen) + query, 302);
   }
 
-  const auth = await resolveAuth(request, cookies).catch((error: unknown) => {
-    console.error('[auth] session lookup failed', error);
-    return undefined;
-  });
+  // an unprefixed address names no language: a signed-in user's own language wins there
+  const saved = auth?.user.lang;
+  if (auth && locale === DEFAULT_LOCALE && isLocale(saved) && saved !== DEFAULT_LOCALE && SAFE_METHODS.has(request.method)) {
+    return context.redirect(localizedPath(path, saved) + url.search, 302);
+  }
   if (auth) {
     locals.user = auth.user;
     locals.session = auth.session;
@@ -111,11 +122,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     case 'public':
       break;
     case 'auth':
-      if (verified) return to('/profile');
+      if (verified) return to(homeOf(user.role));
       break;
     case 'verify':
       if (!user) return to('/auth/register');
-      if (verified) return to('/profile');
+      if (verified) return to(homeOf(user.role));
       break;
     case 'onboarding':
       if (!user) return to(`/auth/login?from=${encodeURIComponent(path)}`);
@@ -127,7 +138,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         return to(`/auth/login?from=${encodeURIComponent(from)}`);
       }
       if (!verified) return to('/auth/register/verify');
-      if (!roleAllowed(user.role, access.roles)) return to('/profile');
+      if (!roleAllowed(user.role, access.roles)) return to(homeOf(user.role));
       break;
   }
 

@@ -193,11 +193,12 @@ test.describe('candidate form', () => {
     const done = page.getByRole('alertdialog', { name: 'The candidate is added' });
     await expect(done).toBeVisible();
     await done.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL('/recruiter');
 
     const api = page.context().request;
     const found = await candidateBySurname(api, surname);
     expect(found).toHaveLength(1);
+    // a candidate of the database opens on their own profile
+    await expect(page).toHaveURL(`/candidates/${found[0]!.id}/-`);
     const saved = await candidate(api, found[0]!.id);
     world.fullId = saved.id;
     expect(saved).toMatchObject({
@@ -241,7 +242,8 @@ test.describe('candidate form', () => {
     await page.getByRole('button', { name: 'Add candidate' }).click();
     await expect(page.getByText('Please enter name')).toBeVisible();
     await expect(page.getByText('Please enter surname')).toBeVisible();
-    await expect(page.getByText('Some fields are filled in wrongly')).toBeVisible();
+    // each error once, beside its field: no banner repeats them
+    await expect(page.getByText('Some fields are filled in wrongly')).toHaveCount(0);
     const job = group(page, 'Job 1');
     await expect(job.getByText('Please enter when the job started')).toBeVisible();
     await expect(job.getByText('Enter when the job ended, or mark it as the current job')).toBeVisible();
@@ -404,12 +406,12 @@ test.describe('candidate form', () => {
     expect(saved.image).toMatch(/^\/uploads\//);
   });
 
-  test('only the space that owns the candidate edits it; customers are sent to their profile', async ({ page, browser }) => {
+  test('only the space that owns the candidate edits it; customers are sent to their workspace', async ({ page, browser }) => {
     await signIn(page.context(), world.customer);
     await page.goto('/candidates/new');
-    await expect(page).toHaveURL('/profile');
+    await expect(page).toHaveURL('/workspace');
     await page.goto(`/ru/candidates/edit/${world.fullId}`);
-    await expect(page).toHaveURL('/ru/profile');
+    await expect(page).toHaveURL('/ru/workspace');
 
     const other = await browser.newContext();
     contexts.push(other);

@@ -9,6 +9,7 @@ import type { UserDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
+import { homeOf } from '../../lib/routes.ts';
 import { Field } from '../shared/Field.tsx';
 import { applyServerError } from '../shared/forms.ts';
 
@@ -39,7 +40,7 @@ function LoginForm(props: Props) {
     setToken(grant.accessToken, grant.tokenExpires);
     try {
       const user = await api<UserDto>('users/profile');
-      window.location.assign(localizedPath(props.from ?? '/profile', user.settings.lang as Locale));
+      window.location.assign(localizedPath(props.from ?? homeOf(user.role), user.settings.lang as Locale));
     } catch (error) {
       console.error('[auth] profile fetch after login failed', error);
       window.location.assign(href('/error'));

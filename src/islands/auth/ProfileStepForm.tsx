@@ -13,6 +13,8 @@ import { applyServerError } from '../shared/forms.ts';
 
 interface Props extends IslandProps {
   isCompany: boolean;
+  /** Where 'Continue' leads: the new user's home. */
+  home: string;
   initial: { name: string; surname: string; companyName: string };
 }
 
@@ -42,7 +44,7 @@ function ProfileStepForm(props: Props) {
       setFormError(applyServerError(error, setError, ['name', 'surname', 'companyName']));
     }
   });
-  const proceed = () => window.location.assign(href('/profile'));
+  const proceed = () => window.location.assign(href(props.home));
 
   return (
     <>

@@ -347,11 +347,6 @@ function CandidateForm(props: Props) {
           </div>
         </section>
 
-        {isSubmitted && Object.keys(errors).length > 0 && !formError && (
-          <p className="form-error cf-summary" role="status">
-            {t('error.common.invalid_body')}
-          </p>
-        )}
         <div className="cf-actions">
           <a className="btn btn-secondary" href={href(done)}>
             {t('candidate_form.cancel')}
@@ -382,7 +377,8 @@ function CandidateForm(props: Props) {
           title={t(candidate ? 'candidate_form.saved' : 'candidate_form.created')}
           text={vacancy && !candidate ? t('candidate_form.added_to_vacancy', { name: vacancy.name }) : undefined}
           confirmLabel={t('candidate_form.continue')}
-          onConfirm={() => window.location.assign(href(done))}
+          // a new candidate of the database (on no vacancy) opens on their own profile
+          onConfirm={() => window.location.assign(href(!candidate && !vacancy && id ? `/candidates/${id}/-` : done))}
         />
       )}
     </>

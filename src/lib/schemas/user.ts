@@ -47,6 +47,8 @@ export type InviteOutput = z.output<typeof InviteSchema>;
 /** An entry of 'My recruiters' or 'My customers'; `id` is there once the person registered. */
 export interface InviteDto {
   id?: string;
+  /** The invite itself: a customer not registered yet is put on a vacancy by it (docs/decisions/0008). */
+  inviteId?: string;
   name: string;
   surname: string;
   email: string;

@@ -80,3 +80,9 @@ export async function updateProfile(
     .returning();
   return updated!;
 }
+
+/** Keeps the language a user picked in the header: it then wins on unprefixed addresses and in mails. */
+export async function setLanguage(userId: string, lang: Locale): Promise<void> {
+  const db = await getDb();
+  await db.update(schema.users).set({ lang }).where(eq(schema.users.id, userId));
+}
