@@ -2,6 +2,12 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { createHash } from 'node:crypto';
+import { SYNC_LANGUAGE } from './src/lib/inline/scripts.mjs';
+
+/** The CSP hash of an inline script of ours (Astro hashes its own scripts and styles itself). */
+/** @param {string} text */
+const sha256 = (text) => /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(text).digest('base64')}`);
 
 /** `npm run dev` serves /ws too: the same attachRealtime as the production server entry. */
 function realtimeInDev() {
@@ -19,7 +25,8 @@ function realtimeInDev() {
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
+  // the largest body any endpoint takes (an upload); each endpoint reads less (body-limits.ts)
+  adapter: node({ mode: 'middleware', bodySizeLimit: 10 * 1024 * 1024 + 64 * 1024 }),
   integrations: [react(), realtimeInDev()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   i18n: {
@@ -29,8 +36,31 @@ export default defineConfig({
     routing: 'manual',
   },
   compressHTML: true,
-  // the middleware checks Origin for every cookie-authenticated change, API included (docs/decisions)
-  security: { checkOrigin: false },
+  // no markdown code blocks here: Shiki's inline styles would not pass the CSP anyway
+  markdown: { syntaxHighlight: false },
+  security: {
+    // the middleware checks Origin for every cookie-authenticated change, API included (docs/decisions)
+    checkOrigin: false,
+    // the page's Content-Security-Policy header, with the hashes of Astro's own inline and island
+    // scripts and styles (no 'unsafe-inline' scripts); the server entry sends the same
+    // frame-ancestors policy on every other answer
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "frame-ancestors 'none'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { hashes: [sha256(SYNC_LANGUAGE)] },
+      // React renders style="…" attributes (progress bars, positions); stylesheets stay hashed
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   devToolbar: { enabled: false },
   vite: {
     build: { assetsInlineLimit: 0 },

@@ -1,10 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
-import { accessOf, homeOf, safeFrom } from './lib/routes.ts';
+import { accessOf, homeOf, safeFrom, trimSlashes } from './lib/routes.ts';
 import { setLanguage } from './lib/server/users.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from './lib/i18n/index.ts';
 import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
 import { env } from './lib/server/env.ts';
 import { AppError, errorResponse } from './lib/server/http.ts';
+import { logError } from './lib/server/errors.ts';
 import { STATUS } from './lib/schemas/auth.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,11 +18,26 @@ function localeFromHeader(header: string | null): Locale {
   return DEFAULT_LOCALE;
 }
 
+function ourOrigin(origin: string, url: URL): boolean {
+  return origin === url.origin || origin === new URL(env().PUBLIC_URL).origin;
+}
+
 /** A cookie-authenticated change must come from this site's own pages. */
 function sameOrigin(request: Request, url: URL): boolean {
   const origin = request.headers.get('origin');
-  if (origin) return origin === url.origin || origin === new URL(env().PUBLIC_URL).origin;
+  if (origin) return ourOrigin(origin, url);
   return request.headers.get('sec-fetch-site') === 'same-origin';
+}
+
+/**
+ * A change a browser sends from another site, session or not: a login from a foreign page
+ * would sign the visitor into the attacker's account (login CSRF). Clients that are not
+ * browsers send no Origin and pass.
+ */
+function crossSite(request: Request, url: URL): boolean {
+  const origin = request.headers.get('origin');
+  if (origin) return !ourOrigin(origin, url);
+  return request.headers.get('sec-fetch-site') === 'cross-site';
 }
 
 const COMPRESSIBLE = /^(text\/html|application\/json)/;
@@ -53,6 +69,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (url.pathname.startsWith('/api/')) {
     try {
+      if (!SAFE_METHODS.has(request.method) && crossSite(request, url)) throw new AppError(403, 'error.common.bad_origin');
       const auth = await resolveAuth(request, cookies);
       if (auth) {
         if (auth.via === 'cookie' && !SAFE_METHODS.has(request.method) && !sameOrigin(request, url)) {
@@ -82,7 +99,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.path = path;
 
   const auth = await resolveAuth(request, cookies).catch((error: unknown) => {
-    console.error('[auth] session lookup failed', error);
+    logError('auth', error);
     return undefined;
   });
 
@@ -94,7 +111,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const query = params.size ? `?${params}` : '';
     const chosen = isLocale(lng) ? lng : locale;
     if (auth && isLocale(lng) && auth.user.lang !== lng) {
-      await setLanguage(auth.user.id, lng).catch((error: unknown) => console.error('[i18n] the language was not saved', error));
+      await setLanguage(auth.user.id, lng).catch((error: unknown) => logError('i18n', error));
     }
     return context.redirect(localizedPath(path, chosen) + query, 302);
   }
@@ -111,7 +128,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const user = auth?.user;
   // a page's form post that rides on the session cookie must come from this site (plain-form CSRF)
-  if (user && !SAFE_METHODS.has(request.method) && !sameOrigin(request, url)) {
+  if (!SAFE_METHODS.has(request.method) && (crossSite(request, url) || (user && !sameOrigin(request, url)))) {
     return new Response(null, { status: 403 });
   }
   const to = (target: string) => context.redirect(localizedPath(target, locale), 302);
@@ -144,6 +161,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // one tree of pages serves every locale: /ru/auth/login renders /auth/login
   const response = locale !== DEFAULT_LOCALE ? await next(path + url.search) : await next();
+  // what a signed-in person sees, and a candidate's consent page, stay out of every cache
+  if ((user || trimSlashes(path) === '/verify/pd') && response.headers.get('content-type')?.startsWith('text/html')) {
+    response.headers.set('cache-control', 'no-store');
+  }
   return compress(request, response);
 });
 

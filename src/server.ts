@@ -10,9 +10,53 @@ import { ConfigError, env } from './lib/server/env.ts';
 import { closeDatabase, openDatabase, provideDatabase } from './lib/server/db/index.ts';
 import { attachRealtime } from './lib/server/realtime.ts';
 import { createStaticHandler } from './lib/server/static.ts';
+import { bodyLimitFor } from './lib/server/body-limits.ts';
 
 // called without `next`, Astro renders its own 404 page (through the middleware) for unknown paths
 type AstroHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/**
+ * A body announced larger than its endpoint takes is refused before a byte of it is read, and
+ * the connection closed so the rest is never read either. A body without Content-Length is
+ * capped while it is read (the adapter's bodySizeLimit and readBody's own limit).
+ */
+function refuseLargeBody(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const length = Number(req.headers['content-length']);
+  if (!(length > 0)) return false;
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  const { limit, key } = bodyLimitFor(pathname);
+  if (length <= limit) return false;
+  const api = pathname.startsWith('/api/');
+  const body = api ? JSON.stringify({ statusCode: 413, message: key }) : 'Payload Too Large';
+  res.shouldKeepAlive = false;
+  res.writeHead(413, {
+    'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    connection: 'close',
+  });
+  res.end(body);
+  return true;
+}
+
+/**
+ * Headers every answer carries, pages, API, files and errors alike. The page's own script and
+ * style policy is Astro's <meta> (astro.config.mjs); what a <meta> cannot say is said here.
+ */
+function headersForEveryAnswer(publicUrl: string): [string, string][] {
+  const headers: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['content-security-policy', "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"],
+    // consent links carry their token in the query: it never leaves the site in a Referer
+    ['referrer-policy', 'same-origin'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+  ];
+  if (publicUrl.startsWith('https:')) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,7 +76,9 @@ async function main() {
     uploadsDir: path.join(config.DATA_DIR, 'uploads'),
   });
 
+  const securityHeaders = headersForEveryAnswer(config.PUBLIC_URL);
   const server = http.createServer((req, res) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (req.url?.split('?')[0] === '/healthz') {
       database.pool
         .query('select 1')
@@ -44,6 +90,7 @@ async function main() {
         });
       return;
     }
+    if (refuseLargeBody(req, res)) return;
     serveStatic(req, res, () => void handler(req, res));
   });
   server.keepAliveTimeout = 65_000;

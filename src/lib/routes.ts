@@ -22,8 +22,15 @@ export type Access =
   | { kind: 'verify' }
   | { kind: 'private'; roles: readonly Role[] };
 
+/** The path without trailing slashes; a loop, since /\/+$/ is quadratic on a path of slashes. */
+export function trimSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
+
 export function accessOf(path: string): Access {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const clean = trimSlashes(path);
   if (PUBLIC.has(clean)) return { kind: 'public' };
   if (clean === '/auth/register/verify') return { kind: 'verify' };
   if (clean === '/auth/register/profile') return { kind: 'onboarding' };
@@ -67,7 +74,7 @@ export function menuOf(role: number): { section: Section; path: string }[] {
  * and a candidate without a vacancy to the candidates.
  */
 export function sectionOf(path: string, role: number): Section | undefined {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const clean = trimSlashes(path);
   const vacancies: Section = role === ROLE.CUSTOMER ? 'workspace' : 'vacancies';
   if (clean === '/workspace') return 'workspace';
   if (/^\/recruiter(\/|$)/.test(clean) || /^\/vacancy\//.test(clean)) return vacancies;

@@ -127,12 +127,37 @@ describe('POST /api/v1/auth/email/login', () => {
     expect(unknown.json.message).toBe('error.common.wrong_email_or_password');
   });
 
-  it('limits attempts per address', async () => {
+  it('limits attempts per address from one client, without locking the owner out elsewhere', async () => {
     const { email } = await signUp();
+    const stranger = new Client();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await new Client().post('/api/v1/auth/email/login', { email, password: 'Wrong-passw0rd' })).status);
+    for (let i = 0; i < 11; i++) statuses.push((await stranger.post('/api/v1/auth/email/login', { email, password: 'Wrong-passw0rd' })).status);
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
+    expect((await stranger.post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(429);
+    // the owner, at another address, still signs in with the right password
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('slows one client that tries many addresses', async () => {
+    const flood = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await flood.post('/api/v1/auth/email/login', { email: uniqueEmail('nobody'), password: 'Wrong-passw0rd' })).status);
+    expect(statuses.slice(0, 50).every((s) => s === 422)).toBe(true);
+    expect(statuses.slice(50).every((s) => s === 429)).toBe(true);
+    expect((await new Client().post('/api/v1/auth/email/login', { email: uniqueEmail('nobody'), password: 'Wrong-passw0rd' })).status).toBe(422);
+  });
+
+  it('refuses a login sent from another site (login CSRF)', async () => {
+    const { email } = await signUp();
+    const foreign = await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD }, { headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.message).toBe('error.common.bad_origin');
+    expect(foreign.headers.getSetCookie()).toEqual([]);
+    const fetchMeta = await new Client().request('POST', '/api/v1/auth/email/login', { body: { email, password: PASSWORD }, headers: { origin: '', 'sec-fetch-site': 'cross-site' } });
+    expect(fetchMeta.status).toBe(403);
+    // a client that is not a browser sends no Origin and signs in
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD }, { headers: { origin: '' } })).status).toBe(200);
   });
 });
 

@@ -160,7 +160,10 @@ describe('the funnel', () => {
   async function onVacancy() {
     const s = await setup();
     const id = (await s.company.client.post('/api/v1/candidates', candidate({ vacancyId: s.vacancy.id }))).json.id as string;
-    const stage = (client: Client, to: number) => client.put(`/api/v1/candidates/vacancy/${s.vacancy.id}/${id}/stage`, { stage: to });
+    const stage = async (client: Client, to: number) => {
+      const current = (await s.company.client.get(`/api/v1/candidates/${id}?vacancyId=${s.vacancy.id}`)).json.funnel.stage;
+      return client.put(`/api/v1/candidates/vacancy/${s.vacancy.id}/${id}/stage`, { stage: to, from: current });
+    };
     return { ...s, id, stage };
   }
 

@@ -65,7 +65,7 @@ describe('interviews', () => {
 describe('the interaction feed', () => {
   it('lists the latest events of the space with their candidate and vacancy, newest first', async () => {
     const s = await setup();
-    await s.recruiter.client.put(`/api/v1/candidates/vacancy/${s.vacancy.id}/${s.candidate.id}/stage`, { stage: 2 });
+    await s.recruiter.client.put(`/api/v1/candidates/vacancy/${s.vacancy.id}/${s.candidate.id}/stage`, { stage: 2, from: 1 });
     await s.customer.client.post(`/api/v1/candidates/vacancy/${s.vacancy.id}/${s.candidate.id}/rating`, { score: 4 });
     await s.company.client.post('/api/v1/vacancy/comment', { vacancyId: s.vacancy.id, text: 'Budget approved' });
     const feed = (await s.company.client.get('/api/v1/feed')).json as { kind: string; candidate: { id: string } | null; vacancy: { id: string } | null; user: { name: string } | null; to: string | null }[];

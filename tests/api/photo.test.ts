@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, Client, db, signUp } from '../support/client.ts';
+import { baseUrl, Client, db, signUp, rawPost } from '../support/client.ts';
 
 const PHOTO = '/api/v1/users/profile/photo';
 const uploadsDir = () => path.join(inject('dataDir'), 'uploads');
@@ -210,11 +210,12 @@ describe('POST /api/v1/users/profile/photo', () => {
     expect(fs.existsSync(stored(ok.json.image))).toBe(true);
   });
 
-  it('refuses a file above 10 MB with 413 before reading it', async () => {
+  it('refuses a file above 10 MB with 413 before reading it, and closes the connection', async () => {
     const { client, user } = await signUp('company');
-    const res = await upload(client, new Uint8Array(11 * 1024 * 1024), 'big.jpg');
-    expect(res.status).toBe(413);
-    expect(res.json).toMatchObject({ statusCode: 413, message: 'error.upload.image_too_large' });
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const answer = await rawPost('/api/v1/users/profile/photo', 'multipart/form-data; boundary=x', 11 * 1024 * 1024, { cookie });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('"error.upload.image_too_large"');
     expect(await imageOf(user.id)).toBeNull();
   });
 

@@ -79,7 +79,8 @@ describe('POST /api/v1/vacancy', () => {
       [{ positionName: ' ', hardSkills: [], softSkills: [], customers: [] }, { positionName: 'form.vacancy.position_name.required', hardSkills: 'form.vacancy.hard_skills.required', softSkills: 'form.vacancy.soft_skills.required', customers: 'form.vacancy.customers.required', mainCustomer: 'form.vacancy.main_customer.included' }],
       [{ cityId: 999999999 }, { cityId: 'form.vacancy.city.invalid' }],
       [{ softSkills: [32000] }, { softSkills: 'form.vacancy.soft_skills.invalid' }],
-      [{ salary: 'lots' }, { salary: 'form.vacancy.salary.required' }],
+      [{ salary: 'lots' }, { salary: 'validation.number_invalid' }],
+      [{ salary: '' }, { salary: 'form.vacancy.salary.required' }],
     ];
     for (const [patch, errors] of cases) {
       const res = await s.company.client.post('/api/v1/vacancy', body([s.customer.id], patch));

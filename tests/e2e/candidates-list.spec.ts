@@ -346,7 +346,7 @@ test.describe('vacancy candidates and the database', () => {
     await expect(row.locator('td').nth(3)).toHaveText('—');
 
     // a stage change and two ratings through the API, then a reload
-    const moved = await company.put(`/api/v1/candidates/vacancy/${world.vacancyId}/${vera.id}/stage`, { headers, data: { stage: 5 } });
+    const moved = await company.put(`/api/v1/candidates/vacancy/${world.vacancyId}/${vera.id}/stage`, { headers, data: { stage: 5, from: 1 } });
     expect(moved.status(), await moved.text()).toBe(200);
     const mine = await company.post(`/api/v1/candidates/vacancy/${world.vacancyId}/${bogdan.id}/rating`, { headers, data: { score: 4, comment: 'Solid' } });
     expect(mine.status(), await mine.text()).toBeLessThan(300);

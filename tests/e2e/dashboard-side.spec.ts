@@ -16,7 +16,7 @@ test('the dashboard shows the space\'s latest events with links, and upcoming in
     data: { positionType: 2, positionName: 'Accountant', quantity: 1, hardSkills: ['1C'], jobExperience: 2, softSkills: [skill], country: 'ru', cityId: city, address: 'Lenina 1', salary: 90000, schedule: 1, customers: [customerId], mainCustomer: customerId, status: 1 },
   })).json();
   const candidate = await (await api.post('/api/v1/candidates', { headers, data: { name: 'Pavel', surname: 'Orlov', vacancyId: vacancy.id } })).json();
-  expect((await api.put(`/api/v1/candidates/vacancy/${vacancy.id}/${candidate.id}/stage`, { headers, data: { stage: 2 } })).status()).toBe(200);
+  expect((await api.put(`/api/v1/candidates/vacancy/${vacancy.id}/${candidate.id}/stage`, { headers, data: { stage: 2, from: 1 } })).status()).toBe(200);
   const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
   expect((await api.post('/api/v1/interviews', { headers, data: { candidateId: candidate.id, vacancyId: vacancy.id, startsAt, durationMinutes: 30, kind: 'phone', participants: [customerId] } })).status()).toBe(201);
 

@@ -6,6 +6,11 @@ import { simpleParser } from 'mailparser';
 
 /** Every test fails on a console error or an uncaught page error (STYLE.md habit 9). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // each test is a different person at a different address (the e2e server trusts loopback's X-Forwarded-For)
+  extraHTTPHeaders: async ({}, use) => {
+    const b = crypto.randomBytes(3);
+    await use({ 'x-forwarded-for': `10.${b[0]}.${b[1]}.${b[2]}` });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

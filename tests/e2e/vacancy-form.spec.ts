@@ -371,7 +371,7 @@ test.describe('vacancy form (English)', () => {
     const candidate = await api.post('/api/v1/candidates', { headers, data: { name: 'Ivan', surname: 'Finalist', vacancyId: id } });
     expect(candidate.status(), await candidate.text()).toBe(201);
     const candidateId = ((await candidate.json()) as { id: string }).id;
-    const moved = await api.put(`/api/v1/candidates/vacancy/${id}/${candidateId}/stage`, { headers, data: { stage: 5 } });
+    const moved = await api.put(`/api/v1/candidates/vacancy/${id}/${candidateId}/stage`, { headers, data: { stage: 5, from: 1 } });
     expect(moved.status(), await moved.text()).toBe(200);
 
     await page.goto(`/recruiter/vacancy/edit/${id}`);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,18 +8,31 @@ import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
-/** A client that keeps cookies like a browser does and sends this site's Origin. */
+/** A made-up client address: the test server believes X-Forwarded-For from loopback (TRUST_PROXY). */
+export function randomIp(): string {
+  const b = crypto.randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+/**
+ * A client that keeps cookies like a browser does and sends this site's Origin. Each one comes
+ * from an address of its own, as different people do, so that per-client limits see them apart.
+ */
 export class Client {
   readonly base: string;
   cookies = new Map<string, string>();
   token?: string;
+  ip: string;
 
-  constructor(base = baseUrl()) {
+  constructor(base = baseUrl(), { ip = randomIp() }: { ip?: string } = {}) {
     this.base = base;
+    this.ip = ip;
   }
 
   async request(method: string, pathname: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: BodyInit } = {}) {
-    const headers: Record<string, string> = { origin: this.base, ...options.headers };
+    const headers: Record<string, string> = { origin: this.base, 'x-forwarded-for': this.ip, ...options.headers };
+    // an empty value leaves the header out (a client that is not a browser sends no Origin)
+    for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
     const token = options.token === null ? undefined : (options.token ?? this.token);
     if (token) headers.authorization = `Bearer ${token}`;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -102,4 +116,23 @@ let pool: pg.Pool | undefined;
 export function db(): pg.Pool {
   pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
   return pool;
+}
+
+/** Sends the head of a POST announcing `length` bytes and a few of them; resolves with what came back before the close. */
+export async function rawPost(pathname: string, type: string, length: number, headers: Record<string, string> = {}): Promise<string> {
+  const { hostname, port, origin } = new URL(new Client().base);
+  const extra = Object.entries({ origin, ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(`POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n${extra}\r\n{"email":`);
+    });
+    let data = '';
+    const timer = setTimeout(() => reject(new Error(`the connection stayed open; got ${data}`)), 10_000);
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(data);
+    });
+    socket.on('error', reject);
+  });
 }

@@ -84,6 +84,8 @@ export async function spawnServer(env: Record<string, string | undefined>, { por
       PUBLIC_URL: undefined,
       PORT: String(usePort),
       HOST: '127.0.0.1',
+      // tests stand in for many people at once: each test client names its own address
+      TRUST_PROXY: 'loopback',
       ...env,
       DATA_DIR: dataDir,
     },

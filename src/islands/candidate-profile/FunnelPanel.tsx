@@ -76,7 +76,7 @@ function FunnelPanel(props: Props) {
 
   const move = (stage: Stage) =>
     change(async () => {
-      const moved = await api<{ stage: Stage; stageChangedAt: string }>(`${base}/stage`, { method: 'PUT', body: { stage } });
+      const moved = await api<{ stage: Stage; stageChangedAt: string }>(`${base}/stage`, { method: 'PUT', body: { stage, from: funnel.stage } });
       setFunnel((f) => ({ ...f, ...moved }));
     });
 

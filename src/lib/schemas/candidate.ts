@@ -1,46 +1,29 @@
 import * as z from 'zod/mini';
-import { EMAIL_PATTERN, numberParam, textParam } from './common.ts';
+import { dateSchema, intParam, INT_MAX, isEmail, MONEY_MAX, optionalInt as optionalInteger, optionalMoney, optionalText, RefSchema, requiredText, textParam } from './common.ts';
 import { SCHEDULES } from './vacancy.ts';
 
 import { STAGES, type PdStatus, type Priority, type Stage } from './funnel.ts';
 
 export { PD_STATUS, PRIORITY, STAGE, STAGES, type PdStatus, type Priority, type Stage } from './funnel.ts';
 
+/** Deeper than this nobody pages; the offset stays far inside PostgreSQL's range. */
+export const MAX_PAGE = 100_000;
+
 export const SORTS = ['createdAtDesc', 'createdAtAsc', 'salaryAsc', 'salaryDesc'] as const;
 export type Sort = (typeof SORTS)[number];
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
-const isoDate = (message: string) =>
-  z.string({ error: message }).check(
-    z.refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)), message),
-    z.overwrite((v) => v.slice(0, 10)),
-  );
-const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max, 'validation.too_long')), '');
-const optionalInt = z.optional(
-  z.nullable(
-    z.pipe(
-      z.union([z.number(), z.string()]),
-      z.transform((value, ctx) => {
-        if (typeof value === 'string' && value.trim() === '') return null;
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 0) {
-          ctx.issues.push({ code: 'custom', message: 'validation.number_invalid', input: value });
-          return z.NEVER;
-        }
-        return n;
-      }),
-    ),
-  ),
-);
+const isoDate = dateSchema;
+/** A city id: optional on a candidate. */
+const optionalCityId = optionalInteger({ min: 1, message: 'validation.invalid' });
 
 export const JobSchema = z
   .object({
     from: isoDate('form.candidate.job_from.required'),
     to: z.optional(z.nullable(isoDate('validation.invalid'))),
-    companyName: z.string({ error: 'form.candidate.company.required' }).check(z.trim(), z.minLength(1, 'form.candidate.company.required'), z.maxLength(200, 'validation.too_long')),
-    companyInfo: optionalText(500),
-    positionName: z.string({ error: 'form.candidate.position.required' }).check(z.trim(), z.minLength(1, 'form.candidate.position.required'), z.maxLength(200, 'validation.too_long')),
-    positionDescription: optionalText(4000),
+    companyName: requiredText('form.candidate.company.required', 200),
+    companyInfo: optionalText(500, { multiline: true }),
+    positionName: requiredText('form.candidate.position.required', 200),
+    positionDescription: optionalText(4000, { multiline: true }),
   })
   .check(z.refine((job) => !job.to || job.to >= job.from, { message: 'form.candidate.job_to.min', path: ['to'] }));
 
@@ -56,42 +39,42 @@ export const EducationSchema = z.object({
       return n;
     }),
   ),
-  name: z.string({ error: 'form.candidate.education.required' }).check(z.trim(), z.minLength(1, 'form.candidate.education.required'), z.maxLength(300, 'validation.too_long')),
-  description: optionalText(1000),
+  name: requiredText('form.candidate.education.required', 300),
+  description: optionalText(1000, { multiline: true }),
 });
 
 export const LanguageSchema = z.object({
-  lang: z.string({ error: 'form.candidate.lang.required' }).check(z.trim(), z.minLength(1, 'form.candidate.lang.required'), z.maxLength(60, 'validation.too_long')),
-  level: z.string({ error: 'form.candidate.level.required' }).check(z.trim(), z.minLength(1, 'form.candidate.level.required'), z.maxLength(60, 'validation.too_long')),
+  lang: requiredText('form.candidate.lang.required', 60),
+  level: requiredText('form.candidate.level.required', 60),
 });
 
 /** A candidate of the database: every field of SPEC.md §3; `vacancyId` also puts them on it. */
 export const CandidateSchema = z
   .object({
-    name: z.string({ error: 'validation.name_required' }).check(z.trim(), z.minLength(1, 'validation.name_required'), z.maxLength(100, 'validation.too_long')),
-    surname: z.string({ error: 'validation.surname_required' }).check(z.trim(), z.minLength(1, 'validation.surname_required'), z.maxLength(100, 'validation.too_long')),
+    name: requiredText('validation.name_required'),
+    surname: requiredText('validation.surname_required'),
     dob: z.optional(z.nullable(isoDate('validation.invalid'))),
     positionName: optionalText(200),
-    salary: optionalInt,
-    salaryTo: optionalInt,
-    cityId: optionalInt,
+    salary: optionalMoney,
+    salaryTo: optionalMoney,
+    cityId: optionalCityId,
     email: z.optional(
       z.nullable(
         z.string().check(
           z.trim(),
-          z.maxLength(254, 'validation.too_long'),
-          z.refine((v) => v === '' || EMAIL_PATTERN.test(v), 'validation.email_invalid'),
+          z.refine((v) => v.length <= 254, { message: 'validation.too_long', abort: true }),
+          z.refine((v) => v === '' || isEmail(v), 'validation.email_invalid'),
           z.toLowerCase(),
         ),
       ),
     ),
     phone: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40, 'validation.too_long'), z.refine((v) => v === '' || /^[+\d()\s-]{5,}$/.test(v), 'form.candidate.phone.invalid')))),
     schedule: z._default(z.array(z.union(SCHEDULES.map((n) => z.literal(n)) as [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>], { error: 'validation.invalid' })), []),
-    skills: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100, 'validation.too_long'))).check(z.maxLength(100, 'validation.too_long')), []),
+    skills: z._default(z.array(requiredText('validation.required')).check(z.maxLength(100, 'validation.too_long')), []),
     jobExperience: z._default(z.array(JobSchema).check(z.maxLength(50, 'validation.too_long')), []),
     education: z._default(z.array(EducationSchema).check(z.maxLength(30, 'validation.too_long')), []),
     langs: z._default(z.array(LanguageSchema).check(z.maxLength(30, 'validation.too_long')), []),
-    vacancyId: z.optional(z.string()),
+    vacancyId: z.optional(RefSchema()),
   })
   .check(
     z.refine((c) => c.salaryTo == null || c.salary == null || c.salaryTo >= c.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
@@ -103,20 +86,24 @@ export type CandidateOutput = z.output<typeof CandidateSchema>;
 
 /** Filters of the candidate database and of a vacancy's candidates (query strings). */
 export const CandidateQuerySchema = z.object({
-  page: z.pipe(numberParam, z.transform((n) => Math.max(1, Math.floor(n ?? 1)))),
-  limit: z.pipe(numberParam, z.transform((n) => Math.min(100, Math.max(1, Math.floor(n ?? 20))))),
+  page: z.pipe(intParam({ min: 1, max: MAX_PAGE }), z.transform((n) => n ?? 1)),
+  limit: z.pipe(intParam({ min: 1, max: INT_MAX }), z.transform((n) => Math.min(100, n ?? 20))),
   search: textParam,
   positionName: textParam,
-  salaryFrom: numberParam,
-  salaryTo: numberParam,
-  city: numberParam,
-  ageFrom: numberParam,
-  ageTo: numberParam,
+  salaryFrom: intParam({ max: MONEY_MAX }),
+  salaryTo: intParam({ max: MONEY_MAX }),
+  city: intParam({ min: 1, message: 'validation.invalid' }),
+  ageFrom: intParam({ max: 150 }),
+  ageTo: intParam({ max: 150 }),
   /** one or more of 1, 2, 3, comma-separated */
   schedule: z.pipe(
     z.optional(z.string()),
     z.transform((value, ctx) => {
       if (!value?.trim()) return undefined;
+      if (value.length > 20) {
+        ctx.issues.push({ code: 'custom', message: 'validation.invalid', input: value });
+        return z.NEVER;
+      }
       const list = value.split(',').map((v) => Number(v.trim()));
       if (list.some((n) => n !== 1 && n !== 2 && n !== 3)) {
         ctx.issues.push({ code: 'custom', message: 'validation.invalid', input: value });
@@ -127,28 +114,29 @@ export const CandidateQuerySchema = z.object({
   ),
   sort: z._default(z.enum(SORTS, { error: 'validation.invalid' }), 'createdAtDesc'),
   excludeVacancyId: textParam,
-  stage: numberParam,
+  stage: intParam({ max: 7, message: 'validation.invalid' }),
 });
 export type CandidateQuery = z.output<typeof CandidateQuerySchema>;
 
 export const AddToVacancySchema = z.object({
-  vacancyId: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
-  candidatesIds: z.array(z.string(), { error: 'form.candidate.select_required' }).check(z.minLength(1, 'form.candidate.select_required'), z.maxLength(500, 'validation.too_long')),
+  vacancyId: RefSchema(),
+  candidatesIds: z.array(RefSchema(), { error: 'form.candidate.select_required' }).check(z.minLength(1, 'form.candidate.select_required'), z.maxLength(500, 'validation.too_long')),
 });
 
-export const StageSchema = z.object({
-  stage: z.pipe(
-    z.union([z.number(), z.string()], { error: 'validation.invalid' }),
-    z.transform((value, ctx): Stage => {
-      const n = Number(value);
-      if (!(STAGES as readonly number[]).includes(n)) {
-        ctx.issues.push({ code: 'custom', message: 'validation.invalid', input: value });
-        return z.NEVER;
-      }
-      return n as Stage;
-    }),
-  ),
-});
+const stageValue = z.pipe(
+  z.union([z.number(), z.string()], { error: 'validation.invalid' }),
+  z.transform((value, ctx): Stage => {
+    const n = Number(value);
+    if (!(STAGES as readonly number[]).includes(n)) {
+      ctx.issues.push({ code: 'custom', message: 'validation.invalid', input: value });
+      return z.NEVER;
+    }
+    return n as Stage;
+  }),
+);
+
+/** A move names the stage it moves from: when that changed meanwhile, the move is refused (409). */
+export const StageSchema = z.object({ stage: stageValue, from: stageValue });
 
 export const PrioritySchema = z.object({
   priority: z.pipe(
@@ -176,10 +164,10 @@ export const RatingSchema = z.object({
       return n;
     }),
   ),
-  comment: z._default(z.string().check(z.trim(), z.maxLength(2000, 'validation.too_long')), ''),
+  comment: optionalText(2000, { multiline: true }),
 });
 
-export const PdRequestSchema = z.object({ candidateId: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')) });
+export const PdRequestSchema = z.object({ candidateId: RefSchema() });
 export const PdAnswerSchema = z.object({
   token: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required'), z.maxLength(200, 'validation.invalid')),
   response: z.enum(['approved', 'declined'], { error: 'validation.invalid' }),

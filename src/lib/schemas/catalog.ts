@@ -1,5 +1,6 @@
 // The city and soft-skill catalogues as the API and the islands see them (SPEC.md §3, §5, §7).
 import * as z from 'zod/mini';
+import { optionalText } from './common.ts';
 
 export type { SoftSkillDto } from './vacancy.ts';
 
@@ -20,7 +21,7 @@ export interface CityDto {
 
 /** `GET search/cities?q=&country=ru`; a missing country is Russia, any other is refused. */
 export const CitySearchSchema = z.object({
-  q: z._default(z.string({ error: 'validation.invalid' }).check(z.trim(), z.maxLength(100, 'validation.too_long')), ''),
+  q: optionalText(100),
   country: z._default(z.enum(COUNTRIES, { error: 'validation.country_invalid' }), 'ru'),
 });
 export type CitySearchInput = z.input<typeof CitySearchSchema>;

@@ -1,18 +1,20 @@
 import * as z from 'zod/mini';
+import { isCleanText, RefSchema, requiredText } from './common.ts';
 
 export const MAX_MESSAGE_LENGTH = 4000;
 
 /** A chat message as typed: sent as typed, but never whitespace only (SPEC.md §5). */
 export const ChatMessageSchema = z.object({
-  recipientId: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required'), z.maxLength(64, 'validation.invalid')),
+  recipientId: RefSchema(),
   text: z.string({ error: 'chat.error.empty' }).check(
     z.refine((v) => v.trim().length > 0, 'chat.error.empty'),
-    z.maxLength(MAX_MESSAGE_LENGTH, 'chat.error.too_long'),
+    z.refine((v) => v.length <= MAX_MESSAGE_LENGTH, { message: 'chat.error.too_long', abort: true }),
+    z.refine((v) => isCleanText(v, true), 'validation.invalid_characters'),
   ),
 });
 
 export const ChatReadSchema = z.object({
-  messageIds: z.array(z.string(), { error: 'validation.invalid' }).check(z.minLength(1, 'validation.invalid'), z.maxLength(500, 'validation.invalid')),
+  messageIds: z.array(RefSchema('validation.invalid'), { error: 'validation.invalid' }).check(z.minLength(1, 'validation.invalid'), z.maxLength(500, 'validation.invalid')),
 });
 
 export interface ChatUser {
@@ -43,12 +45,12 @@ export const TICKET_TYPES = ['account', 'vacancies', 'candidates', 'chat', 'othe
 
 export const TicketSchema = z.object({
   title: z.enum(TICKET_TYPES, { error: 'help.error.title' }),
-  description: z.string({ error: 'help.error.description' }).check(z.trim(), z.minLength(1, 'help.error.description'), z.maxLength(4000, 'validation.too_long')),
+  description: requiredText('help.error.description', 4000, { multiline: true }),
 });
 
 export const TicketMessageSchema = z.object({
-  ticketId: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
-  text: z.string({ error: 'help.error.text' }).check(z.trim(), z.minLength(1, 'help.error.text'), z.maxLength(4000, 'validation.too_long')),
+  ticketId: RefSchema(),
+  text: requiredText('help.error.text', 4000, { multiline: true }),
 });
 
 export interface TicketMessageDto {

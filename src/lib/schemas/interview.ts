@@ -1,15 +1,22 @@
 import * as z from 'zod/mini';
 
 import { INTERVIEW_KINDS } from './funnel.ts';
+import { isMoment, optionalText, RefSchema } from './common.ts';
 
 export { INTERVIEW_KINDS };
+
+/** An interview is planned at most this far ahead. */
+const MAX_AHEAD_MS = 2 * 366 * 86_400_000;
 
 /** The appointment button's form: when, how long, how, where, and who takes part. */
 export const InterviewSchema = z
   .object({
-    candidateId: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
-    vacancyId: z.optional(z.nullable(z.string())),
-    startsAt: z.string({ error: 'interview.error.starts_at' }).check(z.refine((v) => !Number.isNaN(Date.parse(v)), 'interview.error.starts_at')),
+    candidateId: RefSchema(),
+    vacancyId: z.optional(z.nullable(RefSchema())),
+    startsAt: z.string({ error: 'interview.error.starts_at' }).check(
+      z.refine(isMoment, { message: 'interview.error.starts_at', abort: true }),
+      z.refine((v) => Date.parse(v) < Date.now() + MAX_AHEAD_MS, 'interview.error.too_far'),
+    ),
     durationMinutes: z.pipe(
       z.union([z.number(), z.string()], { error: 'interview.error.duration' }),
       z.transform((value, ctx) => {
@@ -22,10 +29,10 @@ export const InterviewSchema = z
       }),
     ),
     kind: z.enum(INTERVIEW_KINDS, { error: 'interview.error.kind' }),
-    location: z._default(z.string().check(z.trim(), z.maxLength(500, 'validation.too_long')), ''),
-    participants: z.array(z.string(), { error: 'interview.error.participants' }).check(z.minLength(1, 'interview.error.participants'), z.maxLength(20, 'validation.too_long')),
+    location: optionalText(500),
+    participants: z.array(RefSchema(), { error: 'interview.error.participants' }).check(z.minLength(1, 'interview.error.participants'), z.maxLength(20, 'validation.too_long')),
   })
-  .check(z.refine((i) => Date.parse(i.startsAt) > Date.now() - 60_000, { message: 'interview.error.past', path: ['startsAt'] }));
+  .check(z.refine((i) => !isMoment(i.startsAt) || Date.parse(i.startsAt) > Date.now() - 60_000, { message: 'interview.error.past', path: ['startsAt'] }));
 export type InterviewInput = z.input<typeof InterviewSchema>;
 
 export interface InterviewDto {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CodeSchema, EmailSchema, NewPasswordSchema, requiredText, SettingsSchema } from './common.ts';
+import { CodeSchema, EmailSchema, NewPasswordSchema, cleanText, requiredText, SettingsSchema } from './common.ts';
 import { ROLE } from './auth.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Role, Status } from './auth.ts';
@@ -26,7 +26,7 @@ export interface UserDto {
 export const ProfileSchema = z.object({
   name: requiredText('validation.name_required'),
   surname: requiredText('validation.surname_required'),
-  companyName: z.optional(z.string().check(z.trim(), z.maxLength(200, 'validation.too_long'))),
+  companyName: z.optional(cleanText(200)),
   settings: z.optional(SettingsSchema),
 });
 export type ProfileInput = z.input<typeof ProfileSchema>;

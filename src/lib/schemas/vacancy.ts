@@ -1,38 +1,11 @@
 import * as z from 'zod/mini';
-import { numberParam, textParam } from './common.ts';
+import { cleanText, intId, intParam, MONEY_MAX, optionalInt, optionalMoney, optionalText, RefSchema, requiredInt, requiredText, SMALLINT_MAX, textParam } from './common.ts';
 
 export const POSITION_TYPES = [1, 2, 3, 4] as const; // head, qualified, IT, work
 export const JOB_EXPERIENCE = [1, 2, 3, 4] as const; // none, 1–3, 3–6, 6+ years
 export const SCHEDULES = [1, 2, 3] as const; // full day, shift, flexible
 export const VACANCY_STATUS = { PUBLISHED: 1, DRAFT: 2, ARCHIVED: 3 } as const;
 export type VacancyStatus = (typeof VACANCY_STATUS)[keyof typeof VACANCY_STATUS];
-
-/** A form field holding a number; an empty field is undefined, not 0. */
-const numberField = (required: string) =>
-  z.pipe(
-    z.union([z.number(), z.string()], { error: required }),
-    z.transform((value, ctx) => {
-      const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
-      if (Number.isNaN(n)) {
-        ctx.issues.push({ code: 'custom', message: required, input: value });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  );
-
-const optionalNumber = z.pipe(
-  z.optional(z.nullable(z.union([z.number(), z.string()]))),
-  z.transform((value, ctx) => {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
-    const n = Number(value);
-    if (Number.isNaN(n) || n < 0) {
-      ctx.issues.push({ code: 'custom', message: 'validation.number_invalid', input: value });
-      return z.NEVER;
-    }
-    return n;
-  }),
-);
 
 const oneOf = <T extends readonly number[]>(values: T, message: string) =>
   z.pipe(
@@ -47,7 +20,6 @@ const oneOf = <T extends readonly number[]>(values: T, message: string) =>
     }),
   );
 
-const text = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max, 'validation.too_long')), '');
 
 /** A draft's optional choice: '' or null is "not chosen yet", anything else must be one of `values`. */
 const optionalOneOf = <T extends readonly number[]>(values: T, message: string) =>
@@ -64,26 +36,10 @@ const optionalOneOf = <T extends readonly number[]>(values: T, message: string) 
     }),
   );
 
-/** A draft's optional whole number between `min` and `max`; '' or null is "not given yet". */
-const optionalInt = (min: number, max: number, minMessage = 'validation.number_invalid') =>
-  z.pipe(
-    z.optional(z.nullable(z.union([z.number(), z.string()]))),
-    z.transform((value, ctx): number | undefined => {
-      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
-      const n = Number(value);
-      if (!Number.isInteger(n)) ctx.issues.push({ code: 'custom', message: 'validation.number_invalid', input: value });
-      else if (n < min) ctx.issues.push({ code: 'custom', message: minMessage, input: value });
-      else if (n > max) ctx.issues.push({ code: 'custom', message: 'validation.too_long', input: value });
-      else return n;
-      return z.NEVER;
-    }),
-  );
-
-const positionName = z.string({ error: 'form.vacancy.position_name.required' }).check(z.trim(), z.minLength(1, 'form.vacancy.position_name.required'), z.maxLength(200, 'validation.too_long'));
-const quantity = z.pipe(numberField('form.vacancy.quantity.required'), z.number().check(z.int('validation.number_invalid'), z.minimum(1, 'form.vacancy.quantity.min'), z.maximum(10_000, 'validation.too_long')));
-const hardSkill = z.string().check(z.trim(), z.minLength(1), z.maxLength(100, 'validation.too_long'));
-const salary = z.pipe(numberField('form.vacancy.salary.required'), z.number().check(z.int('validation.number_invalid'), z.minimum(0, 'validation.number_invalid'), z.maximum(100_000_000, 'validation.too_long')));
-const comment = z.optional(z.string().check(z.trim(), z.maxLength(2000, 'validation.too_long')));
+const positionName = requiredText('form.vacancy.position_name.required', 200);
+const hardSkill = requiredText('validation.required');
+const softSkill = intId('validation.invalid', SMALLINT_MAX);
+const comment = z.optional(cleanText(2000, { multiline: true }));
 
 /**
  * The vacancy form and `POST/PUT vacancy` when publishing (DECISIONS.md, Vacancy). Database
@@ -94,24 +50,24 @@ export const VacancySchema = z
   .object({
     positionType: oneOf(POSITION_TYPES, 'form.vacancy.position_type.required'),
     positionName,
-    quantity,
-    departmentName: text(200),
+    quantity: requiredInt('form.vacancy.quantity.required', { min: 1, max: 10_000, message: 'form.vacancy.quantity.min' }),
+    departmentName: optionalText(200),
     hardSkills: z.array(hardSkill, { error: 'form.vacancy.hard_skills.required' }).check(
       z.minLength(1, 'form.vacancy.hard_skills.required'),
       z.maxLength(50, 'validation.too_long'),
     ),
     jobExperience: oneOf(JOB_EXPERIENCE, 'form.vacancy.job_experience.required'),
-    softSkills: z.array(z.coerce.number(), { error: 'form.vacancy.soft_skills.required' }).check(z.minLength(1, 'form.vacancy.soft_skills.required'), z.maxLength(100, 'validation.too_long')),
-    exceptionalRequirements: text(2000),
+    softSkills: z.array(softSkill, { error: 'form.vacancy.soft_skills.required' }).check(z.minLength(1, 'form.vacancy.soft_skills.required'), z.maxLength(100, 'validation.too_long')),
+    exceptionalRequirements: optionalText(2000, { multiline: true }),
     country: z.literal('ru', { error: 'validation.required' }),
-    cityId: numberField('form.vacancy.city.required'),
-    address: z.string({ error: 'form.vacancy.address.required' }).check(z.trim(), z.minLength(1, 'form.vacancy.address.required'), z.maxLength(300, 'validation.too_long')),
-    salary,
-    salaryTo: optionalNumber,
+    cityId: intId('form.vacancy.city.required'),
+    address: requiredText('form.vacancy.address.required', 300),
+    salary: requiredInt('form.vacancy.salary.required', { max: MONEY_MAX }),
+    salaryTo: optionalMoney,
     schedule: oneOf(SCHEDULES, 'form.vacancy.schedule.required'),
-    bonus: text(2000),
-    customers: z.array(z.string(), { error: 'form.vacancy.customers.required' }).check(z.minLength(1, 'form.vacancy.customers.required'), z.maxLength(100, 'validation.too_long')),
-    mainCustomer: z.string({ error: 'form.vacancy.main_customer.required' }).check(z.minLength(1, 'form.vacancy.main_customer.required')),
+    bonus: optionalText(2000, { multiline: true }),
+    customers: z.array(RefSchema(), { error: 'form.vacancy.customers.required' }).check(z.minLength(1, 'form.vacancy.customers.required'), z.maxLength(100, 'validation.too_long')),
+    mainCustomer: RefSchema('form.vacancy.main_customer.required'),
     comment,
     status: z._default(oneOf([1, 2] as const, 'validation.invalid'), VACANCY_STATUS.DRAFT),
   })
@@ -130,21 +86,21 @@ export const DraftVacancySchema = z
   .object({
     positionType: optionalOneOf(POSITION_TYPES, 'form.vacancy.position_type.required'),
     positionName,
-    quantity: optionalInt(1, 10_000, 'form.vacancy.quantity.min'),
-    departmentName: text(200),
+    quantity: optionalInt({ min: 1, max: 10_000, message: 'form.vacancy.quantity.min' }),
+    departmentName: optionalText(200),
     hardSkills: z._default(z.array(hardSkill).check(z.maxLength(50, 'validation.too_long')), []),
     jobExperience: optionalOneOf(JOB_EXPERIENCE, 'form.vacancy.job_experience.required'),
-    softSkills: z._default(z.array(z.coerce.number()).check(z.maxLength(100, 'validation.too_long')), []),
-    exceptionalRequirements: text(2000),
+    softSkills: z._default(z.array(softSkill).check(z.maxLength(100, 'validation.too_long')), []),
+    exceptionalRequirements: optionalText(2000, { multiline: true }),
     country: z._default(z.literal('ru', { error: 'validation.invalid' }), 'ru'),
-    cityId: optionalInt(1, 2_147_483_647),
-    address: text(300),
-    salary: optionalInt(0, 100_000_000),
-    salaryTo: optionalNumber,
+    cityId: optionalInt({ min: 1, message: 'validation.invalid' }),
+    address: optionalText(300),
+    salary: optionalMoney,
+    salaryTo: optionalMoney,
     schedule: optionalOneOf(SCHEDULES, 'form.vacancy.schedule.required'),
-    bonus: text(2000),
-    customers: z._default(z.array(z.string()).check(z.maxLength(100, 'validation.too_long')), []),
-    mainCustomer: z.pipe(z.optional(z.nullable(z.string())), z.transform((value) => value || undefined)),
+    bonus: optionalText(2000, { multiline: true }),
+    customers: z._default(z.array(RefSchema()).check(z.maxLength(100, 'validation.too_long')), []),
+    mainCustomer: z.pipe(z.optional(z.nullable(z.string().check(z.maxLength(64, 'validation.invalid')))), z.transform((value) => value || undefined)),
     comment,
     status: z._default(oneOf([VACANCY_STATUS.DRAFT] as const, 'validation.invalid'), VACANCY_STATUS.DRAFT),
   })
@@ -152,7 +108,6 @@ export const DraftVacancySchema = z
     z.refine((v) => v.salaryTo === undefined || v.salary === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
     z.refine((v) => v.mainCustomer === undefined || v.customers.includes(v.mainCustomer), { message: 'form.vacancy.main_customer.included', path: ['mainCustomer'] }),
   );
-export type DraftVacancyOutput = z.output<typeof DraftVacancySchema>;
 
 /** What the server writes: a published vacancy has every field, a draft what it was given. */
 export interface VacancyWrite {
@@ -196,12 +151,12 @@ export type Period = (typeof PERIODS)[number];
 export const VacancyFilterSchema = z.object({
   positionName: textParam,
   search: textParam,
-  city: numberParam,
-  salaryFrom: numberParam,
-  salaryTo: numberParam,
+  city: intParam({ min: 1, message: 'validation.invalid' }),
+  salaryFrom: intParam({ max: MONEY_MAX }),
+  salaryTo: intParam({ max: MONEY_MAX }),
   customer: textParam,
   status: z.pipe(
-    numberParam,
+    intParam({ message: 'validation.invalid' }),
     z.transform((value, ctx): VacancyStatus => {
       if (value === undefined) return VACANCY_STATUS.PUBLISHED;
       if (value !== 1 && value !== 2 && value !== 3) {
@@ -216,8 +171,8 @@ export const VacancyFilterSchema = z.object({
 export type VacancyFilter = z.output<typeof VacancyFilterSchema>;
 
 export const CommentSchema = z.object({
-  vacancyId: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
-  text: z.string({ error: 'form.comment.required' }).check(z.trim(), z.minLength(1, 'form.comment.required'), z.maxLength(2000, 'validation.too_long')),
+  vacancyId: RefSchema(),
+  text: requiredText('form.comment.required', 2000, { multiline: true }),
 });
 
 export interface SoftSkillDto {

@@ -1,11 +1,12 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
+import { pgCode } from './errors.ts';
 import { AppError } from './http.ts';
 import type { Locale } from '../i18n/index.ts';
 import { consumeCode, issueCode } from './auth/codes.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { revokeAllOf } from './auth/sessions.ts';
-import { findLiveUserByEmail } from './auth/service.ts';
+import { findLiveUserByEmail, limitCodeChecks } from './auth/service.ts';
 import type { UserRow } from './users.ts';
 
 const emailTaken = () => new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
@@ -17,7 +18,8 @@ export async function requestEmailChange(user: UserRow, email: string, locale: L
   await issueCode(user, 'email_change', locale, email);
 }
 
-export async function confirmEmailChange(user: UserRow, code: string): Promise<{ newEmail: string }> {
+export async function confirmEmailChange(user: UserRow, code: string, ip: string | undefined): Promise<{ newEmail: string }> {
+  await limitCodeChecks(`email-change-verify:${user.id}`, ip);
   const used = await consumeCode(user, 'email_change', code);
   const newEmail = used.newEmail!;
   if (await findLiveUserByEmail(newEmail)) throw emailTaken();
@@ -25,7 +27,7 @@ export async function confirmEmailChange(user: UserRow, code: string): Promise<{
   try {
     await db.update(schema.users).set({ email: newEmail }).where(eq(schema.users.id, user.id));
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw emailTaken();
+    if (pgCode(error) === '23505') throw emailTaken();
     throw error;
   }
   return { newEmail };

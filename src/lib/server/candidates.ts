@@ -304,36 +304,45 @@ async function onVacancy(user: UserRow, vacancyId: string, candidateId: string) 
   return { vacancy, link };
 }
 
-/** Moves a candidate to another stage, recording who and when. */
-export async function moveStage(user: UserRow, vacancyId: string, candidateId: string, stage: Stage): Promise<{ stage: Stage; stageChangedAt: string }> {
+/**
+ * Moves a candidate from stage `from` to `stage`, recording who and when. The move happens only
+ * if the candidate is still at `from` when it is written: two people moving at once cannot both
+ * win, and the one who lost gets a 409 with the stage it is at now.
+ */
+export async function moveStage(user: UserRow, vacancyId: string, candidateId: string, stage: Stage, from: Stage): Promise<{ stage: Stage; stageChangedAt: string }> {
   const { vacancy, link } = await onVacancy(user, vacancyId, candidateId);
-  if (link.stage === stage) return { stage, stageChangedAt: link.stageChangedAt.toISOString() };
-  if (!allowedStages(user, vacancy, await customerIds(vacancyId), link.stage as Stage).includes(stage)) {
+  const changed = () => new AppError(409, 'error.funnel.stage_changed');
+  if (link.stage !== from) throw changed();
+  if (from === stage) return { stage, stageChangedAt: link.stageChangedAt.toISOString() };
+  if (!allowedStages(user, vacancy, await customerIds(vacancyId), from).includes(stage)) {
     throw forbidden('error.funnel.stage_forbidden');
   }
   const db = await getDb();
   const now = new Date();
   await db.transaction(async (tx) => {
-    await tx
+    const moved = await tx
       .update(schema.vacancyCandidates)
       .set({ stage, stageChangedAt: now })
-      .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId)));
-    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(link.stage), toValue: String(stage) });
+      .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId), eq(schema.vacancyCandidates.stage, from)))
+      .returning({ stage: schema.vacancyCandidates.stage });
+    if (!moved.length) throw changed();
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage) });
   });
   return { stage, stageChangedAt: now.toISOString() };
 }
 
 export async function setPriority(user: UserRow, vacancyId: string, candidateId: string, priority: Priority): Promise<{ priority: Priority }> {
-  const { vacancy, link } = await onVacancy(user, vacancyId, candidateId);
+  const { vacancy } = await onVacancy(user, vacancyId, candidateId);
   if (!mayWrite(user) || user.spaceId !== vacancy.spaceId) throw forbidden();
-  if (link.priority === priority) return { priority };
   const db = await getDb();
+  const where = and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId));
   await db.transaction(async (tx) => {
-    await tx
-      .update(schema.vacancyCandidates)
-      .set({ priority })
-      .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId)));
-    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'priority', fromValue: String(link.priority), toValue: String(priority) });
+    // the row lock makes the recorded "from" the value this change really replaced
+    const [locked] = await tx.select({ priority: schema.vacancyCandidates.priority }).from(schema.vacancyCandidates).where(where).for('update');
+    if (!locked) throw notFound();
+    if (locked.priority === priority) return;
+    await tx.update(schema.vacancyCandidates).set({ priority }).where(where);
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'priority', fromValue: String(locked.priority), toValue: String(priority) });
   });
   return { priority };
 }

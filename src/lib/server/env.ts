@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Recruit <no-reply@localhost>'),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
+  /** 'loopback' or a comma-separated list of proxy addresses whose X-Forwarded-For is believed. */
+  TRUST_PROXY: z.string().regex(/^(loopback|[0-9a-fA-F.:]+(,[0-9a-fA-F.:]+)*)$/, 'must be "loopback" or a list of IP addresses').optional(),
   NODE_ENV: z.string().default('production'),
 });
 

@@ -1,5 +1,8 @@
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
+import { describeError, isDataException, logError } from './errors.ts';
+import { BODY_LIMIT_BYTES } from './body-limits.ts';
+import { env } from './env.ts';
 
 /** An error a client may see: a status, an error key of the translation files, field errors. */
 export class AppError extends Error {
@@ -30,10 +33,16 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return json(
       { statusCode: error.status, message: error.key, ...(error.errors ? { errors: error.errors } : {}) },
-      { status: error.status },
+      // the unread rest of a refused body is dropped with the connection, not read to its end
+      { status: error.status, headers: error.status === 413 ? { connection: 'close' } : {} },
     );
   }
-  console.error('[api] unexpected error', error);
+  // the schemas keep such values out; should one slip through, it is still the client's input
+  if (isDataException(error)) {
+    console.warn(`[api] bad input reached the database: ${describeError(error)}`);
+    return errorResponse(new AppError(400, 'error.common.invalid_body'));
+  }
+  logError('api', error);
   return json({ statusCode: 500, message: 'error.internal' }, { status: 500 });
 }
 
@@ -75,22 +84,55 @@ export function formToObject(form: FormData): Record<string, unknown> {
   return out;
 }
 
-/** Reads a JSON, urlencoded or multipart body; a malformed one is a 400, never a 500. */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+export const bodyTooLarge = (key = 'error.common.body_too_large') => new AppError(413, key);
+
+/**
+ * The body's bytes, refusing more than `limit`: by Content-Length before reading anything, else
+ * while streaming. The rest of a refused body is never read: the answer closes the connection.
+ */
+export async function readBytes(request: Request, limit: number, tooLargeKey?: string): Promise<Buffer> {
+  if (Number(request.headers.get('content-length')) > limit) throw bodyTooLarge(tooLargeKey);
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // the server entry's own cap on a body without Content-Length (see server.ts)
+      if (error instanceof Error && /size limit/i.test(error.message)) throw bodyTooLarge(tooLargeKey);
+      throw new AppError(400, 'error.common.invalid_body');
+    }
+    if (chunk.done) break;
+    total += chunk.value.byteLength;
+    if (total > limit) {
+      void reader.cancel().catch(() => {});
+      throw bodyTooLarge(tooLargeKey);
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON, urlencoded or multipart body of at most `limit` bytes; a malformed one is a 400, never a 500. */
+export async function readBody(request: Request, { limit = BODY_LIMIT_BYTES, tooLargeKey }: { limit?: number; tooLargeKey?: string } = {}): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? '';
+  const bytes = await readBytes(request, limit, tooLargeKey);
   try {
     if (type.includes('application/json')) {
-      const text = await request.text();
+      const text = bytes.toString('utf8');
       if (!text.trim()) return {};
       const value: unknown = JSON.parse(text);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
       return value as Record<string, unknown>;
     }
     if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-      return formToObject(await request.formData());
+      const form = await new Request(request.url, { method: 'POST', headers: { 'content-type': type }, body: bytes as unknown as BodyInit }).formData();
+      return formToObject(form);
     }
-    const text = await request.text();
-    if (!text.trim()) return {};
+    if (!bytes.toString('utf8').trim()) return {};
   } catch {
     throw new AppError(400, 'error.common.invalid_body');
   }
@@ -108,10 +150,28 @@ export function endpoint(handler: (context: APIContext) => Promise<Response> | R
   };
 }
 
+/**
+ * The address of the person behind a request: the socket's peer, or, when that peer is a proxy
+ * of ours (TRUST_PROXY), the address the proxy put last in X-Forwarded-For. Entries a client
+ * wrote itself sit to the left of the proxy's and are never read.
+ */
 export function clientIp(context: Pick<APIContext, 'clientAddress' | 'request'>): string | undefined {
+  let peer: string | undefined;
   try {
-    return context.clientAddress;
+    peer = context.clientAddress;
   } catch {
     return undefined;
   }
+  if (!peer || !trustedProxy(peer)) return peer;
+  const forwarded = context.request.headers.get('x-forwarded-for');
+  const last = forwarded?.split(',').pop()?.trim();
+  return last && last.length <= 64 && /^[0-9a-fA-F.:]+$/.test(last) ? last : peer;
+}
+
+function trustedProxy(peer: string): boolean {
+  const setting = env().TRUST_PROXY;
+  if (!setting) return false;
+  const address = peer.replace(/^::ffff:/, '');
+  if (setting === 'loopback') return address === '127.0.0.1' || address === '::1';
+  return setting.split(',').some((entry) => entry.trim() === address);
 }

@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError } from './http.ts';
+import { logError } from './errors.ts';
 import { markRead, sendMessage } from './chat.ts';
 import { ChatMessageSchema, ChatReadSchema } from '../schemas/chat.ts';
 import type { UserRow } from './users.ts';
@@ -16,7 +17,7 @@ async function currentUser(userId: string): Promise<UserRow | undefined> {
 
 function errorKey(error: unknown): string {
   if (error instanceof AppError) return error.key;
-  console.error('[ws] event failed', error);
+  logError('ws', error);
   return 'error.internal';
 }
 

@@ -11,10 +11,10 @@ import { env } from './env.ts';
 import { AppError, readBody } from './http.ts';
 
 import { MAX_UPLOAD_BYTES } from '../schemas/upload.ts';
+import { FORM_OVERHEAD_BYTES, UPLOAD_BODY_LIMIT_BYTES } from './body-limits.ts';
 
 export { MAX_UPLOAD_BYTES };
-/** Room for the multipart boundaries, headers and small extra fields around the file. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
+export { FORM_OVERHEAD_BYTES, UPLOAD_BODY_LIMIT_BYTES };
 /** Decoded size limit against decompression bombs (a tiny file that claims a huge canvas). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
@@ -26,48 +26,12 @@ export const uploadUrl = (name: string) => `/uploads/${name}`;
 
 const notAnImage = () => new AppError(415, 'error.upload.not_an_image');
 
-/**
- * Reads a (multipart) request body into readBody's object, refusing more than the upload limit
- * plus the form's overhead: by Content-Length before reading anything, else while streaming.
- */
-export async function readUploadForm(
+/** Reads a (multipart) upload form of at most the upload limit plus the form's overhead. */
+export function readUploadForm(
   request: Request,
-  { limit = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, tooLargeKey = 'error.upload.image_too_large' } = {},
+  { limit = UPLOAD_BODY_LIMIT_BYTES, tooLargeKey = 'error.upload.image_too_large' } = {},
 ): Promise<Record<string, unknown>> {
-  const tooLarge = () => new AppError(413, tooLargeKey);
-  if (Number(request.headers.get('content-length')) > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch {
-        throw new AppError(400, 'error.common.invalid_body');
-      }
-      if (chunk.done) break;
-      total += chunk.value.byteLength;
-      if (total > limit) {
-        // discard the rest, as node does for a body nobody reads: stopping midway would leave
-        // the connection stuck for the client's next request (node's requestTimeout bounds this)
-        void drain(reader);
-        throw tooLarge();
-      }
-      chunks.push(chunk.value);
-    }
-  }
-  const headers = { 'content-type': request.headers.get('content-type') ?? '' };
-  return readBody(new Request(request.url, { method: 'POST', headers, body: Buffer.concat(chunks) }));
-}
-
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  try {
-    while (!(await reader.read()).done);
-  } catch {
-    // the client went away
-  }
+  return readBody(request, { limit, tooLargeKey });
 }
 
 type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif' | 'tiff' | 'bmp';

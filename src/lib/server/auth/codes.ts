@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { AppError, tooMany } from '../http.ts';
 import { hit } from '../ratelimit.ts';
@@ -56,33 +56,43 @@ export async function issueCode(user: UserRow, purpose: CodePurpose, locale: Loc
 }
 
 /**
- * Checks a code and uses it up. A wrong one counts; after five, or once expired, the code is
- * spent and the person must ask for a new one.
+ * Checks a code and uses it up. Each check first counts itself against the code in one atomic
+ * statement, and only a check that got a count within the limit compares: a thousand guesses at
+ * once compare at most five times. After five, or once expired, the code is spent and the person
+ * must ask for a new one.
  */
 export async function consumeCode(user: UserRow, purpose: CodePurpose, code: string): Promise<typeof schema.emailCodes.$inferSelect> {
   const db = await getDb();
-  const [pending] = await db
-    .select()
-    .from(schema.emailCodes)
-    .where(and(eq(schema.emailCodes.userId, user.id), eq(schema.emailCodes.purpose, purpose), isNull(schema.emailCodes.usedAt)))
-    .orderBy(desc(schema.emailCodes.createdAt))
-    .limit(1);
   const spent = 'error.user.code_send_max_attempts_reached';
-  if (!pending || pending.expiresAt < new Date() || pending.attempts >= TRIES) {
-    throw new AppError(422, spent, { code: spent });
-  }
-  if (pending.codeHash !== hashCode(user.id, code)) {
-    const attempts = pending.attempts + 1;
-    await db.update(schema.emailCodes).set({ attempts }).where(eq(schema.emailCodes.id, pending.id));
-    const key = attempts >= TRIES ? spent : 'error.user.wrong_code';
+  const e = schema.emailCodes;
+  const newest = db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.userId, user.id), eq(e.purpose, purpose), isNull(e.usedAt)))
+    .orderBy(desc(e.createdAt))
+    .limit(1);
+  const [counted] = await db
+    .update(e)
+    .set({ attempts: sql`${e.attempts} + 1` })
+    .where(and(inArray(e.id, newest), isNull(e.usedAt), gt(e.expiresAt, new Date()), lt(e.attempts, TRIES)))
+    .returning();
+  if (!counted) throw new AppError(422, spent, { code: spent });
+  if (!safeEqual(counted.codeHash, hashCode(user.id, code))) {
+    const key = counted.attempts >= TRIES ? spent : 'error.user.wrong_code';
     throw new AppError(422, key, { code: key });
   }
   // only one request may spend the code: the update must still find it unused
   const [used] = await db
-    .update(schema.emailCodes)
+    .update(e)
     .set({ usedAt: new Date() })
-    .where(and(eq(schema.emailCodes.id, pending.id), isNull(schema.emailCodes.usedAt)))
+    .where(and(eq(e.id, counted.id), isNull(e.usedAt)))
     .returning();
   if (!used) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
   return used;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
 }

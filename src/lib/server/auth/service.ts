@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
+import { pgCode } from '../errors.ts';
 import { AppError, notFound, tooMany } from '../http.ts';
 import { hit } from '../ratelimit.ts';
 import type { Locale } from '../../i18n/index.ts';
@@ -11,7 +12,30 @@ import { claimInvitedVacancies, pendingInvite } from '../invites.ts';
 import { issueAccessToken } from './tokens.ts';
 import { consumeCode, issueCode } from './codes.ts';
 
-const LOGINS_PER_15_MINUTES = 10;
+/**
+ * Login attempts per 15 minutes: for one address from one client (a stranger elsewhere cannot
+ * lock the owner out), and from one client across addresses (a flood is slowed whatever it tries).
+ */
+const LOGINS_PER_ADDRESS_AND_CLIENT = 10;
+const LOGINS_PER_CLIENT = 50;
+/** Code checks per 15 minutes: for one address, and from one client across addresses. */
+const VERIFIES_PER_ADDRESS = 20;
+const VERIFIES_PER_CLIENT = 60;
+const WINDOW = 900;
+
+/** Limits code checks for one address (`subject`) and from one client, whatever the purpose. */
+export function limitCodeChecks(subject: string, ip: string | undefined): Promise<void> {
+  return limit([
+    [subject, VERIFIES_PER_ADDRESS],
+    [`verify-client:${ip ?? 'unknown'}`, VERIFIES_PER_CLIENT],
+  ]);
+}
+
+/** Counts a call against each limit (all of them, atomically); a 429 once any is passed. */
+export async function limit(checks: [key: string, max: number][], windowSeconds = WINDOW): Promise<void> {
+  const results = await Promise.all(checks.map(([key, max]) => hit(key, max, windowSeconds)));
+  if (results.includes(false)) throw tooMany();
+}
 
 export interface SessionGrant {
   user: UserRow;
@@ -82,7 +106,7 @@ export async function register(
     });
   } catch (error) {
     // two registrations of one address at once: the unique index decides
-    if ((error as { code?: string }).code === '23505') {
+    if (pgCode(error) === '23505') {
       throw new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
     }
     throw error;
@@ -101,17 +125,26 @@ export async function register(
   return grant(user, true, client);
 }
 
-export async function verifyEmail(email: string, code: string): Promise<UserRow> {
+/**
+ * Confirms the address of a NOT_VERIFIED account with its code. Anything else (an unknown
+ * address, one verified already) answers exactly as a wrong code does: nothing is learnt.
+ */
+export async function verifyEmail(email: string, code: string, ip: string | undefined): Promise<UserRow> {
+  await limitCodeChecks(`verify:${email}`, ip);
   const user = await findLiveUserByEmail(email);
-  if (!user) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
-  if (user.status !== STATUS.NOT_VERIFIED) return user;
+  if (!user || user.status !== STATUS.NOT_VERIFIED) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
   await consumeCode(user, 'verify', code);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [active] = await tx.update(schema.users).set({ status: STATUS.ACTIVE }).where(eq(schema.users.id, user.id)).returning();
+    const [active] = await tx
+      .update(schema.users)
+      .set({ status: STATUS.ACTIVE })
+      .where(and(eq(schema.users.id, user.id), eq(schema.users.status, STATUS.NOT_VERIFIED)))
+      .returning();
+    if (!active) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
     // vacancies this person was put on while invited are theirs from now on
     await claimInvitedVacancies(tx, user.id);
-    return active!;
+    return active;
   });
 }
 
@@ -129,7 +162,10 @@ export async function login(
   input: { email: string; password: string; remember: boolean },
   client: ClientInfo,
 ): Promise<SessionGrant> {
-  if (!(await hit(`login:${input.email}`, LOGINS_PER_15_MINUTES, 900))) throw tooMany();
+  await limit([
+    [`login:${input.email}:${client.ip ?? 'unknown'}`, LOGINS_PER_ADDRESS_AND_CLIENT],
+    [`login-client:${client.ip ?? 'unknown'}`, LOGINS_PER_CLIENT],
+  ]);
   const db = await getDb();
   const [user] = await db
     .select()

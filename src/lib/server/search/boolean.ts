@@ -28,25 +28,46 @@ function tokenize(input: string): Token[] {
   return tokens;
 }
 
+/** Deeper brackets than this are read as plain grouping of what they hold. */
+const MAX_DEPTH = 16;
+/** Terms beyond this many are ignored: the condition stays small whatever is typed. */
+export const MAX_TERMS = 24;
+
+/**
+ * One pass over the tokens (no backtracking, no re-reading): linear in the input. A stray `)`
+ * is skipped and what follows it is joined with AND.
+ */
 export function parseQuery(input: string): Query | undefined {
   const tokens = tokenize(input);
   let i = 0;
+  let depth = 0;
+  let terms = 0;
   const peek = () => tokens[i];
 
   function primary(): Query | undefined {
-    const token = tokens[i++];
-    if (!token) return undefined;
-    if (token.kind === 'term') return { term: token.value };
-    if (token.kind === 'not') {
-      const inner = primary();
-      return inner && { not: inner };
+    // NOT NOT … x is a loop, not a recursion
+    let negations = 0;
+    for (;;) {
+      const token = tokens[i++];
+      if (!token) return undefined;
+      if (token.kind === 'not') {
+        negations++;
+        continue;
+      }
+      let inner: Query | undefined;
+      if (token.kind === 'term') {
+        inner = terms++ < MAX_TERMS ? { term: token.value } : undefined;
+      } else if (token.kind === 'open') {
+        if (depth >= MAX_DEPTH) continue; // too deep: the bracket is ignored
+        depth++;
+        inner = or();
+        depth--;
+        if (peek()?.kind === 'close') i++;
+      } else {
+        continue; // a stray AND, OR or ')' is skipped
+      }
+      return inner && negations % 2 === 1 ? { not: inner } : inner;
     }
-    if (token.kind === 'open') {
-      const inner = or();
-      if (peek()?.kind === 'close') i++;
-      return inner;
-    }
-    return primary(); // a stray AND, OR or ')' is skipped
   }
 
   function and(): Query | undefined {
@@ -70,33 +91,18 @@ export function parseQuery(input: string): Query | undefined {
       const part = and();
       if (part) parts.push(part);
       if (peek()?.kind === 'or') i++;
-      else if (peek()?.kind === 'close' && parts.length === 0) i++;
       else break;
     }
     return parts.length > 1 ? { or: parts } : parts[0];
   }
 
-  const result = or();
-  // what is left after a stray ')' still counts, joined with AND
-  const rest = i < tokens.length ? parseQuery(tokens.slice(i + 1).map(tokenText).join(' ')) : undefined;
-  return result && rest ? { and: [result, rest] } : (result ?? rest);
-}
-
-function tokenText(token: Token): string {
-  switch (token.kind) {
-    case 'term':
-      return `"${token.value}"`;
-    case 'and':
-      return 'AND';
-    case 'or':
-      return 'OR';
-    case 'not':
-      return 'NOT';
-    case 'open':
-      return '(';
-    case 'close':
-      return ')';
+  const parts: Query[] = [];
+  while (i < tokens.length) {
+    const part = or();
+    if (part) parts.push(part);
+    if (peek()?.kind === 'close') i++; // a stray ')' at the top
   }
+  return parts.length > 1 ? { and: parts } : parts[0];
 }
 
 /** Lower-cases and folds ё to е, as the searched text is stored. */

@@ -1,3 +1,4 @@
+import { MAX_PAGE } from '../../../../lib/schemas/candidate.ts';
 import { endpoint, json, parse, readBody } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/auth/context.ts';
 import { getMessages, markRead, sendMessage } from '../../../../lib/server/chat.ts';
@@ -5,18 +6,21 @@ import { ChatMessageSchema, ChatReadSchema } from '../../../../lib/schemas/chat.
 
 /** A dialog's messages, newest page first (`page` from 1). */
 export const GET = endpoint(async ({ locals, params, url }) => {
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page') ?? '1')) || 1);
-  return json(await getMessages(requireUser(locals), params.id!, page));
+  const user = requireUser(locals);
+  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(url.searchParams.get('page') ?? '1')) || 1));
+  return json(await getMessages(user, params.id!, page));
 });
 
 /** Sending through HTTP is the same as the socket's chat-message, for clients without one. */
 export const POST = endpoint(async ({ locals, params, request }) => {
+  const user = requireUser(locals);
   const { recipientId, text } = parse(ChatMessageSchema, { ...(await readBody(request)), recipientId: params.id });
-  return json(await sendMessage(requireUser(locals), recipientId, text), { status: 201 });
+  return json(await sendMessage(user, recipientId, text), { status: 201 });
 });
 
 /** Marks messages of this dialog read, like the socket's chat-message-read. */
 export const PUT = endpoint(async ({ locals, request }) => {
+  const user = requireUser(locals);
   const { messageIds } = parse(ChatReadSchema, await readBody(request));
-  return json({ messageIds: await markRead(requireUser(locals), messageIds) });
+  return json({ messageIds: await markRead(user, messageIds) });
 });

@@ -5,6 +5,7 @@ import { PrioritySchema } from '../../../../../../../lib/schemas/candidate.ts';
 import { RECRUITER_ROLES } from '../../../../../../../lib/routes.ts';
 
 export const PUT = endpoint(async ({ locals, params, request }) => {
+  const user = requireUser(locals, RECRUITER_ROLES);
   const { priority } = parse(PrioritySchema, await readBody(request));
-  return json(await setPriority(requireUser(locals, RECRUITER_ROLES), params.vacancyId!, params.candidateId!, priority));
+  return json(await setPriority(user, params.vacancyId!, params.candidateId!, priority));
 });

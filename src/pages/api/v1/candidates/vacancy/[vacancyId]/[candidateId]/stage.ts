@@ -4,6 +4,7 @@ import { moveStage } from '../../../../../../../lib/server/candidates.ts';
 import { StageSchema } from '../../../../../../../lib/schemas/candidate.ts';
 
 export const PUT = endpoint(async ({ locals, params, request }) => {
-  const { stage } = parse(StageSchema, await readBody(request));
-  return json(await moveStage(requireUser(locals), params.vacancyId!, params.candidateId!, stage));
+  const user = requireUser(locals);
+  const { stage, from } = parse(StageSchema, await readBody(request));
+  return json(await moveStage(user, params.vacancyId!, params.candidateId!, stage, from));
 });

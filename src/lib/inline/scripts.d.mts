@@ -1,0 +1,1 @@
+export declare const SYNC_LANGUAGE: string;
