@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { accessOf, homeOf, safeFrom, trimSlashes } from './lib/routes.ts';
 import { setLanguage } from './lib/server/users.ts';
@@ -22,9 +24,18 @@ function ourOrigin(origin: string, url: URL): boolean {
   return origin === url.origin || origin === new URL(env().PUBLIC_URL).origin;
 }
 
+/**
+ * The Origin a browser named. A page with `Referrer-Policy: no-referrer` (the consent page) makes
+ * its own form posts say `Origin: null`; Sec-Fetch-Site then tells where they came from.
+ */
+function originOf(request: Request): string | undefined {
+  const origin = request.headers.get('origin');
+  return origin && origin !== 'null' ? origin : undefined;
+}
+
 /** A cookie-authenticated change must come from this site's own pages. */
 function sameOrigin(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin');
+  const origin = originOf(request);
   if (origin) return ourOrigin(origin, url);
   return request.headers.get('sec-fetch-site') === 'same-origin';
 }
@@ -35,7 +46,7 @@ function sameOrigin(request: Request, url: URL): boolean {
  * browsers send no Origin and pass.
  */
 function crossSite(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin');
+  const origin = originOf(request);
   if (origin) return !ourOrigin(origin, url);
   return request.headers.get('sec-fetch-site') === 'cross-site';
 }
@@ -64,7 +75,19 @@ function compress(request: Request, response: Response): Response {
   });
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/**
+ * The status line names its status ('404 Not Found'): the node adapter writes the Response's
+ * statusText as the reason phrase, and Astro leaves it empty, or 'OK' on a page that set 404.
+ */
+function withReason(response: Response): Response {
+  const reason = STATUS_CODES[response.status];
+  if (!reason || response.statusText === reason) return response;
+  return new Response(response.body, { status: response.status, statusText: reason, headers: response.headers });
+}
+
+export const onRequest = defineMiddleware(async (context, next) => withReason(await handle(context, next)));
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, cookies, locals } = context;
 
   if (url.pathname.startsWith('/api/')) {
@@ -166,5 +189,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('cache-control', 'no-store');
   }
   return compress(request, response);
-});
+}
 

@@ -79,6 +79,30 @@ describe('the route guard (SPEC.md §2)', () => {
     expect((await page(visitor, '/ru/auth/login?lng=en')).headers.get('location')).toBe('/auth/login');
   });
 
+  it('a page\'s own form post that says Origin: null (no-referrer pages) passes only when the browser calls it same-origin', async () => {
+    const visitor = new Client();
+    const form = { raw: 'token=nonsense&response=approved', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' } };
+    const own = await visitor.request('POST', '/verify/pd', { ...form, headers: { ...form.headers, 'sec-fetch-site': 'same-origin' } });
+    // past the cross-site check: the page itself answers that the link is unknown
+    expect(own.status).toBe(404);
+    expect(own.text).toContain('<html');
+    const foreign = await visitor.request('POST', '/verify/pd', { ...form, headers: { ...form.headers, 'sec-fetch-site': 'cross-site' } });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('names the status in the status line: 404 Not Found, 302 Found', async () => {
+    const { client } = await signUp('company');
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${client.base}/no/such/page`, { redirect: 'manual', headers: { cookie } });
+    expect([res.status, res.statusText]).toEqual([404, 'Not Found']);
+    const consent = await fetch(`${client.base}/verify/pd?token=nonsense`);
+    expect([consent.status, consent.statusText]).toEqual([404, 'Not Found']);
+    const redirect = await fetch(`${new Client().base}/profile`, { redirect: 'manual' });
+    expect([redirect.status, redirect.statusText]).toEqual([302, 'Found']);
+    const api = await fetch(`${new Client().base}/api/v1/no-such-call`);
+    expect([api.status, api.statusText]).toEqual([404, 'Not Found']);
+  });
+
   it('answers an unknown page with the localized 404 for a signed-in user', async () => {
     const { client } = await signUp('company');
     const en = await page(client, '/no/such/page');

@@ -261,7 +261,7 @@ test.describe('recruiter dashboard', () => {
     // an upper bound below the lower one is refused
     await dialog.getByLabel('Salary to').fill('1000');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog.getByText('The upper bound cannot be below the lower one')).toBeVisible();
+    await expect(dialog.getByText('The upper salary cannot be below the lower one')).toBeVisible();
     await dialog.getByRole('button', { name: 'Clear' }).click();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(names(page)).toHaveCount(3);

@@ -399,7 +399,7 @@ test.describe('vacancy form (Russian)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Новая вакансия' })).toBeVisible();
     await page.getByRole('button', { name: 'Создать' }).click();
     await expect(page.getByText('Выберите заказчиков', { exact: true })).toBeVisible();
-    await expect(page.getByText('Введите название должности', { exact: true })).toBeVisible();
+    await expect(page.getByText('Укажите название должности', { exact: true })).toBeVisible();
 
     await page.getByLabel('Тип позиции').selectOption({ label: 'Руководитель' });
     await page.getByLabel('Название должности').fill('Руководитель отдела продаж');

@@ -51,7 +51,7 @@ export async function hiringSpace(browser: Browser, tag: string, lang: 'en' | 'r
   const company = ownerContext.request;
   const customerName = lang === 'ru' ? 'Катя' : 'Kate';
   const customer = await registeredCustomer(browser, company, customerName, `Client${tag}`, lang);
-  const cities = (await (await company.get('/api/v1/search/cities?q=Moscow&country=ru')).json()) as { id: number; name: string }[];
+  const cities = (await (await company.get('/api/v1/search/cities?q=Moscow&country=ru&lng=en')).json()) as { id: number; name: string }[];
   const skills = (await (await company.get('/api/v1/vacancy/soft-skills')).json()) as { id: number }[];
   const vacancyName = `${lang === 'ru' ? 'Менеджер проектов' : 'Project manager'} ${tag}`;
   const vacancy = (await post(company, '/api/v1/vacancy', {
@@ -77,7 +77,7 @@ export async function hiringSpace(browser: Browser, tag: string, lang: 'en' | 'r
     const created = (await post(company, '/api/v1/candidates', { name, surname, positionName: 'Delivery manager', dob: '1990-05-10' })) as { id: string };
     await post(company, '/api/v1/candidates/vacancy', { vacancyId: vacancy.id, candidatesIds: [created.id] });
     if (stage !== 1) {
-      const moved = await company.put(`/api/v1/candidates/vacancy/${vacancy.id}/${created.id}/stage`, { headers, data: { stage } });
+      const moved = await company.put(`/api/v1/candidates/vacancy/${vacancy.id}/${created.id}/stage`, { headers, data: { stage, from: 1 } });
       expect(moved.status(), await moved.text()).toBe(200);
     }
     return { id: created.id, name: `${name} ${surname}` };

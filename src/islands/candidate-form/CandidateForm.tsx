@@ -12,7 +12,8 @@ import { AlertModal, MessageModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { CityInput } from '../shared/CityInput.tsx';
 import { TagInput } from '../shared/TagInput.tsx';
-import { FileField } from './FileField.tsx';
+import { FileField } from '../shared/FileField.tsx';
+import { DateField } from '../shared/DateField.tsx';
 import { EducationField, JobsField, LanguagesField } from './Groups.tsx';
 import { RESUME_ACCEPT, defaultsOf, type EditableCandidate, isResumeName, knownErrorPaths, namesFromFileName } from './values.ts';
 import './candidate-form.css';
@@ -28,7 +29,6 @@ interface Props extends IslandProps {
 
 type Names = { name: string; surname: string };
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The candidate form (issue 5; DECISIONS.md "Candidate funnel"): every field of the Candidate
@@ -185,7 +185,7 @@ function CandidateForm(props: Props) {
             check={checkResume}
             onPick={(file) => pickResume(file, true)}
           >
-            {resume && <span className="cf-file-name">{resume.name}</span>}
+            {resume && <span className="file-name">{resume.name}</span>}
           </FileField>
           {prefilled && resume && (
             <p className="form-note cf-prefilled" role="status">
@@ -207,13 +207,15 @@ function CandidateForm(props: Props) {
           <div className="cf-grid">
             <Field label={t('candidate.field.name')} type="text" maxLength={100} autoComplete="off" error={message(errors.name?.message)} {...nameInput} />
             <Field label={t('candidate.field.surname')} type="text" maxLength={100} autoComplete="off" error={message(errors.surname?.message)} {...surnameInput} />
-            <Field
+            <DateField
+              t={t}
+              locale={props.locale}
+              mode="date"
               label={t('candidate.field.dob')}
-              type="date"
-              max={today()}
-              {...dob}
-              value={dob.value ?? ''}
-              onChange={(e) => dob.onChange(e.target.value || null)}
+              ref={dob.ref}
+              value={dob.value}
+              onChange={(value) => dob.onChange(value || null)}
+              onBlur={dob.onBlur}
               error={message(errors.dob?.message)}
             />
             <CityInput
@@ -273,7 +275,7 @@ function CandidateForm(props: Props) {
           </div>
         </section>
 
-        <JobsField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
+        <JobsField t={t} locale={props.locale} control={control} register={register} errors={errors} hydrated={hydrated} />
         <EducationField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
         <LanguagesField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
 
@@ -308,7 +310,7 @@ function CandidateForm(props: Props) {
                 }}
               >
                 {photo && (
-                  <span className="cf-file-name">
+                  <span className="file-name">
                     {photo.name}
                     <button type="button" className="tag-remove" aria-label={t('candidate_form.remove_file', { name: photo.name })} onClick={() => setPhoto(undefined)}>
                       ×
@@ -330,7 +332,7 @@ function CandidateForm(props: Props) {
               onPick={(file) => pickResume(file, false)}
             >
               {resume ? (
-                <span className="cf-file-name">
+                <span className="file-name">
                   {t('candidate_form.resume_chosen', { name: resume.name })}
                   <button type="button" className="tag-remove" aria-label={t('candidate_form.remove_file', { name: resume.name })} onClick={() => setResume(undefined)}>
                     ×
@@ -338,7 +340,7 @@ function CandidateForm(props: Props) {
                 </span>
               ) : (
                 storedResume && (
-                  <a className="cf-file-name" href={storedResume.url} download>
+                  <a className="file-name" href={storedResume.url} download>
                     {storedResume.name}
                   </a>
                 )

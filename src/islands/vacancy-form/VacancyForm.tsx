@@ -15,12 +15,11 @@ import {
   type VacancyInput,
   type VacancyOutput,
 } from '../../lib/schemas/vacancy.ts';
-import { Field } from '../shared/Field.tsx';
 import { AlertModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { CityInput } from '../shared/CityInput.tsx';
 import { TagInput } from '../shared/TagInput.tsx';
-import { SelectField, TextAreaField } from './fields.tsx';
+import { Field, SelectField, TextAreaField } from '../shared/Field.tsx';
 import { SoftSkillsField } from './SoftSkillsField.tsx';
 import { CustomersField, type CustomerOption } from './CustomersField.tsx';
 

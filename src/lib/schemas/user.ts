@@ -31,6 +31,9 @@ export const ProfileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof ProfileSchema>;
 
+/** Registration step 3 of a company: the company name too, so that every missing field shows at once. */
+export const CompanyProfileSchema = z.object({ ...ProfileSchema.shape, companyName: requiredText('validation.company_required', 200) });
+
 /** Company invites recruiters and customers; a recruiter invites customers (checked on the server). */
 export const InviteSchema = z.object({
   email: EmailSchema,

@@ -7,7 +7,7 @@ import { translator } from '../i18n/messages.ts';
 import { localizedPath, type Locale } from '../i18n/index.ts';
 import { ROLE, type Role } from '../schemas/auth.ts';
 import type { InviteDto, InviteOutput } from '../schemas/user.ts';
-import type { UserRow } from './users.ts';
+import { spaceCompanyName, type UserRow } from './users.ts';
 
 /** Who may invite whom (DECISIONS.md, Roles). Staff have no space to invite into. */
 const MAY_INVITE: Partial<Record<number, readonly Role[]>> = {
@@ -163,4 +163,30 @@ export async function claimInvitedVacancies(tx: Tx, userId: string): Promise<voi
     .onConflictDoNothing();
   await tx.update(schema.vacancies).set({ mainCustomerId: userId, mainInviteId: null }).where(inArray(schema.vacancies.mainInviteId, ids));
   await tx.delete(schema.vacancyInvitees).where(inArray(schema.vacancyInvitees.inviteId, ids));
+}
+
+/** What the registration page says about an invite: the role it gives, the company, who sent it. */
+export interface InviteOffer {
+  role: 'recruiter' | 'customer';
+  company: string | null;
+  inviter: string;
+}
+
+/**
+ * The open invite a registration link points at. Read by the invited address (`?email=` of the
+ * invite mail) for now; the link's own token will name the invite instead, through the same
+ * lookup. Nothing is answered for an address without an open invite.
+ */
+export async function inviteOffer(lookup: { email?: string }): Promise<InviteOffer | undefined> {
+  const email = lookup.email?.trim().toLowerCase();
+  if (!email || email.length > 254) return undefined;
+  const invite = await pendingInvite(email);
+  if (!invite) return undefined;
+  const db = await getDb();
+  const [inviter] = await db.select().from(schema.users).where(eq(schema.users.id, invite.invitedBy));
+  return {
+    role: invite.role === ROLE.RECRUITER ? 'recruiter' : 'customer',
+    company: inviter ? await spaceCompanyName(inviter) : null,
+    inviter: inviter ? `${inviter.name} ${inviter.surname}`.trim() || inviter.email : '',
+  };
 }
