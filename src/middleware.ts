@@ -21,9 +21,19 @@ function ourOrigin(origin: string, url: URL): boolean {
   return origin === url.origin || origin === new URL(env().PUBLIC_URL).origin;
 }
 
+/**
+ * The Origin a browser named, or undefined where it hid it: a page with `Referrer-Policy:
+ * no-referrer` (the consent page) posts its forms with `Origin: null`. Then only Sec-Fetch-Site
+ * tells where the request came from.
+ */
+function namedOrigin(request: Request): string | undefined {
+  const origin = request.headers.get('origin');
+  return origin && origin !== 'null' ? origin : undefined;
+}
+
 /** A cookie-authenticated change must come from this site's own pages. */
 function sameOrigin(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin');
+  const origin = namedOrigin(request);
   if (origin) return ourOrigin(origin, url);
   return request.headers.get('sec-fetch-site') === 'same-origin';
 }
@@ -31,12 +41,13 @@ function sameOrigin(request: Request, url: URL): boolean {
 /**
  * A change a browser sends from another site, session or not: a login from a foreign page
  * would sign the visitor into the attacker's account (login CSRF). Clients that are not
- * browsers send no Origin and pass.
+ * browsers send neither header and pass.
  */
 function crossSite(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin');
+  const origin = namedOrigin(request);
   if (origin) return !ourOrigin(origin, url);
-  return request.headers.get('sec-fetch-site') === 'cross-site';
+  const site = request.headers.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
 }
 
 const COMPRESSIBLE = /^(text\/html|application\/json)/;

@@ -48,7 +48,8 @@ export const VacancySchema = z
     customers: z.array(RefSchema(), { error: 'form.vacancy.customers.required' }).check(z.minLength(1, 'form.vacancy.customers.required'), z.maxLength(100, 'validation.too_long')),
     mainCustomer: RefSchema('form.vacancy.main_customer.required'),
     comment: z.optional(cleanText(2000, { multiline: true })),
-    status: z._default(oneOf([1, 2] as const, 'validation.invalid'), VACANCY_STATUS.DRAFT),
+    /** Published or draft; a new vacancy without one is a draft, an edit without one keeps its status. */
+    status: z.optional(oneOf([1, 2] as const, 'validation.invalid')),
   })
   .check(
     z.refine((v) => v.salaryTo === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),

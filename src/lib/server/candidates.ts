@@ -305,6 +305,12 @@ async function onVacancy(user: UserRow, vacancyId: string, candidateId: string) 
 }
 
 /**
+ * The time of an event written under a row lock: now() is when the transaction began, possibly
+ * before it waited for the lock, and would order the history unlike the changes themselves.
+ */
+const lockedNow = sql`clock_timestamp()`;
+
+/**
  * Moves a candidate from stage `from` to `stage`, recording who and when. The move happens only
  * if the candidate is still at `from` when it is written: two people moving at once cannot both
  * win, and the one who lost gets a 409 with the stage it is at now.
@@ -326,7 +332,7 @@ export async function moveStage(user: UserRow, vacancyId: string, candidateId: s
       .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId), eq(schema.vacancyCandidates.stage, from)))
       .returning({ stage: schema.vacancyCandidates.stage });
     if (!moved.length) throw changed();
-    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage) });
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage), createdAt: lockedNow });
   });
   return { stage, stageChangedAt: now.toISOString() };
 }
@@ -342,7 +348,7 @@ export async function setPriority(user: UserRow, vacancyId: string, candidateId:
     if (!locked) throw notFound();
     if (locked.priority === priority) return;
     await tx.update(schema.vacancyCandidates).set({ priority }).where(where);
-    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'priority', fromValue: String(locked.priority), toValue: String(priority) });
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'priority', fromValue: String(locked.priority), toValue: String(priority), createdAt: lockedNow });
   });
   return { priority };
 }
@@ -509,3 +515,26 @@ export async function addToVacancy(user: UserRow, vacancyId: string, candidateId
   return { added };
 }
 
+
+/**
+ * Points a candidate's photo or resume at a newly stored file and returns the file it held. The
+ * row lock orders concurrent uploads: each one removes exactly the file it replaced, so no file
+ * with personal data is left behind unreferenced.
+ */
+export async function replaceCandidateFile(
+  candidateId: string,
+  change: { image: string } | { resume: string; resumeName: string },
+): Promise<string | null> {
+  const db = await getDb();
+  const column = 'image' in change ? 'image' : 'resume';
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ image: schema.candidates.image, resume: schema.candidates.resume })
+      .from(schema.candidates)
+      .where(eq(schema.candidates.id, candidateId))
+      .for('update');
+    if (!row) throw notFound();
+    await tx.update(schema.candidates).set({ ...change, updatedAt: new Date() }).where(eq(schema.candidates.id, candidateId));
+    return row[column];
+  });
+}

@@ -80,3 +80,9 @@ export async function updateProfile(
     .returning();
   return updated!;
 }
+
+/** Sets an account's status (a ban, or lifting it); sessions are the caller's to end. */
+export async function setStatus(userId: string, status: number): Promise<void> {
+  const db = await getDb();
+  await db.update(schema.users).set({ status }).where(eq(schema.users.id, userId));
+}

@@ -210,7 +210,6 @@ function columns(input: VacancyOutput) {
     schedule: input.schedule,
     bonus: input.bonus,
     mainCustomerId: input.mainCustomer,
-    status: input.status,
   };
 }
 
@@ -221,7 +220,7 @@ export async function createVacancy(user: UserRow, input: VacancyOutput, locale:
   const vacancy = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(schema.vacancies)
-      .values({ ...columns(input), spaceId: user.spaceId!, recruiterId: user.id, searchText })
+      .values({ ...columns(input), status: input.status ?? VACANCY_STATUS.DRAFT, spaceId: user.spaceId!, recruiterId: user.id, searchText })
       .returning();
     await tx.insert(schema.vacancyCustomers).values([...new Set(input.customers)].map((userId) => ({ vacancyId: row!.id, userId })));
     await tx.insert(schema.vacancySoftSkills).values([...new Set(input.softSkills)].map((skillId) => ({ vacancyId: row!.id, skillId })));
@@ -241,7 +240,7 @@ export async function updateVacancy(user: UserRow, id: string, input: VacancyOut
   const vacancy = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(schema.vacancies)
-      .set({ ...columns(input), searchText, updatedAt: new Date() })
+      .set({ ...columns(input), status: input.status ?? current.status, searchText, updatedAt: new Date() })
       .where(eq(schema.vacancies.id, id))
       .returning();
     await tx.delete(schema.vacancyCustomers).where(eq(schema.vacancyCustomers.vacancyId, id));
