@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
-import { AppError, notFound, tooMany } from '../http.ts';
+import { AppError, notFound } from '../http.ts';
 import { limit } from '../ratelimit.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
