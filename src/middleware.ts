@@ -25,17 +25,18 @@ function ourOrigin(origin: string, url: URL): boolean {
 }
 
 /**
- * The Origin a browser named. A page with `Referrer-Policy: no-referrer` (the consent page) makes
- * its own form posts say `Origin: null`; Sec-Fetch-Site then tells where they came from.
+ * The Origin a browser named, or undefined where it hid it: a page with `Referrer-Policy:
+ * no-referrer` (the consent page) posts its forms with `Origin: null`. Then only Sec-Fetch-Site
+ * tells where the request came from.
  */
-function originOf(request: Request): string | undefined {
+function namedOrigin(request: Request): string | undefined {
   const origin = request.headers.get('origin');
   return origin && origin !== 'null' ? origin : undefined;
 }
 
 /** A cookie-authenticated change must come from this site's own pages. */
 function sameOrigin(request: Request, url: URL): boolean {
-  const origin = originOf(request);
+  const origin = namedOrigin(request);
   if (origin) return ourOrigin(origin, url);
   return request.headers.get('sec-fetch-site') === 'same-origin';
 }
@@ -43,12 +44,13 @@ function sameOrigin(request: Request, url: URL): boolean {
 /**
  * A change a browser sends from another site, session or not: a login from a foreign page
  * would sign the visitor into the attacker's account (login CSRF). Clients that are not
- * browsers send no Origin and pass.
+ * browsers send neither header and pass.
  */
 function crossSite(request: Request, url: URL): boolean {
-  const origin = originOf(request);
+  const origin = namedOrigin(request);
   if (origin) return !ourOrigin(origin, url);
-  return request.headers.get('sec-fetch-site') === 'cross-site';
+  const site = request.headers.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
 }
 
 const COMPRESSIBLE = /^(text\/html|application\/json)/;

@@ -70,6 +70,7 @@ export function PdModal({ t, locale, timeZone, email, status, history, onRequest
             <li key={`${event.kind}-${event.at}-${index}`} className={`cp-pd-event cp-pd-event-${event.kind}`}>
               <strong>{t(`candidate_profile.pd.${event.kind}`)}</strong>
               <time dateTime={event.at}>{formatDateTime(event.at, locale, timeZone)}</time>
+              <span>{t(`candidate_profile.pd.${event.kind === 'requested' ? 'to' : 'from_address'}`, { email: event.email })}</span>
               {event.by && <span>{t('candidate_profile.pd.by', { name: fullName(event.by) })}</span>}
               {event.ip && <span className="cp-muted">{t('candidate_profile.pd.ip', { ip: event.ip })}</span>}
             </li>

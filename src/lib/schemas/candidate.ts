@@ -223,6 +223,9 @@ export interface RatingDto {
 export interface PdEventDto {
   kind: 'requested' | 'approved' | 'declined';
   at: string;
+  /** The address the request was mailed to: an answer counts only for that address. */
+  email: string;
+  /** The client's network address; null for readers who may not see it (customers). */
   ip: string | null;
   by?: { name: string; surname: string } | null;
 }

@@ -69,7 +69,8 @@ export const VacancySchema = z
     customers: z.array(RefSchema(), { error: 'form.vacancy.customers.required' }).check(z.minLength(1, 'form.vacancy.customers.required'), z.maxLength(100, 'validation.too_long')),
     mainCustomer: RefSchema('form.vacancy.main_customer.required'),
     comment,
-    status: z._default(oneOf([1, 2] as const, 'validation.invalid'), VACANCY_STATUS.DRAFT),
+    /** Published or draft; a new vacancy without one is a draft, an edit without one keeps its status. */
+    status: z.optional(oneOf([1, 2] as const, 'validation.invalid')),
   })
   .check(
     z.refine((v) => v.salaryTo === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
@@ -102,7 +103,7 @@ export const DraftVacancySchema = z
     customers: z._default(z.array(RefSchema()).check(z.maxLength(100, 'validation.too_long')), []),
     mainCustomer: z.pipe(z.optional(z.nullable(z.string().check(z.maxLength(64, 'validation.invalid')))), z.transform((value) => value || undefined)),
     comment,
-    status: z._default(oneOf([VACANCY_STATUS.DRAFT] as const, 'validation.invalid'), VACANCY_STATUS.DRAFT),
+    status: z.optional(oneOf([VACANCY_STATUS.DRAFT] as const, 'validation.invalid')),
   })
   .check(
     z.refine((v) => v.salaryTo === undefined || v.salary === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
@@ -129,18 +130,19 @@ export interface VacancyWrite {
   customers: string[];
   mainCustomer?: string;
   comment?: string;
-  status: 1 | 2;
+  /** None: a new vacancy is a draft, an edit keeps its status. */
+  status?: 1 | 2;
 }
 
-/** A body without a status, or with the draft's, is a draft (the form's 'Save as draft'). */
-export function isDraftBody(body: unknown): boolean {
-  const status = (body as { status?: unknown } | null)?.status;
-  return status === undefined || status === null || status === '' || Number(status) === VACANCY_STATUS.DRAFT;
-}
-
-/** The schema that checks a vacancy body: the draft's or the publishing one. */
-export function vacancySchemaFor(body: unknown) {
-  return isDraftBody(body) ? DraftVacancySchema : VacancySchema;
+/**
+ * The schema that checks a vacancy body: the draft's for a draft, the publishing one otherwise.
+ * A body without a status stands for `fallback`: a draft for a new vacancy, the vacancy's own
+ * status for an edit (an archived one is then checked in full and refused by the service).
+ */
+export function vacancySchemaFor(body: unknown, fallback: number) {
+  const raw = (body as { status?: unknown } | null)?.status;
+  const status = raw === undefined || raw === null || raw === '' ? fallback : Number(raw);
+  return status === VACANCY_STATUS.DRAFT ? DraftVacancySchema : VacancySchema;
 }
 
 export const PERIODS = ['all', 'month', 'week'] as const;

@@ -18,21 +18,35 @@ function icsDate(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** RFC 5545 text: backslash, semicolon, comma and newlines escaped, lines folded at 75 octets. */
-function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * RFC 5545 text: backslash, semicolon and comma escaped; every line break (CRLF, a lone CR or LF)
+ * becomes \n, and other control characters go, so no value can end a line or start a property.
+ */
+export function icsText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[\u0000-\u001f\u007f]/g, '');
 }
 
-function fold(line: string): string {
+/** Folds a content line at 75 octets, never inside a character (RFC 5545 §3.1). */
+export function fold(line: string): string {
   const out: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 75;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 75) cut--;
-    out.push(rest.slice(0, cut));
-    rest = ` ${rest.slice(cut)}`;
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    if (octets + size > 75) {
+      out.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
   }
-  out.push(rest);
+  out.push(current);
   return out.join('\r\n');
 }
 

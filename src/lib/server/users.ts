@@ -86,3 +86,9 @@ export async function setLanguage(userId: string, lang: Locale): Promise<void> {
   const db = await getDb();
   await db.update(schema.users).set({ lang }).where(eq(schema.users.id, userId));
 }
+
+/** Sets an account's status (a ban, or lifting it); sessions are the caller's to end. */
+export async function setStatus(userId: string, status: number): Promise<void> {
+  const db = await getDb();
+  await db.update(schema.users).set({ status }).where(eq(schema.users.id, userId));
+}

@@ -267,7 +267,6 @@ function columns(input: VacancyWrite, customers: Customers) {
     bonus: input.bonus,
     mainCustomerId: customers.main.userId,
     mainInviteId: customers.main.inviteId,
-    status: input.status,
   };
 }
 
@@ -286,7 +285,7 @@ export async function createVacancy(user: UserRow, input: VacancyWrite, locale: 
     const { searchText, customers } = await checkReferences(tx, user, input);
     const [row] = await tx
       .insert(schema.vacancies)
-      .values({ ...columns(input, customers), spaceId: user.spaceId!, recruiterId: user.id, searchText })
+      .values({ ...columns(input, customers), status: input.status ?? VACANCY_STATUS.DRAFT, spaceId: user.spaceId!, recruiterId: user.id, searchText })
       .returning();
     await writeLinks(tx, row!.id, input, customers);
     if (input.comment) await tx.insert(schema.vacancyComments).values({ vacancyId: row!.id, userId: user.id, text: input.comment });
@@ -309,7 +308,7 @@ export async function updateVacancy(user: UserRow, id: string, input: VacancyWri
     const { searchText, customers } = await checkReferences(tx, user, input);
     const [row] = await tx
       .update(schema.vacancies)
-      .set({ ...columns(input, customers), searchText, updatedAt: new Date() })
+      .set({ ...columns(input, customers), status: input.status ?? current.status, searchText, updatedAt: new Date() })
       .where(eq(schema.vacancies.id, id))
       .returning();
     await tx.delete(schema.vacancyCustomers).where(eq(schema.vacancyCustomers.vacancyId, id));

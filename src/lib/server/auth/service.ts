@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
-import { AppError, notFound, tooMany } from '../http.ts';
-import { hit } from '../ratelimit.ts';
+import { AppError, notFound } from '../http.ts';
+import { limit } from '../ratelimit.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -25,17 +25,16 @@ const WINDOW = 900;
 
 /** Limits code checks for one address (`subject`) and from one client, whatever the purpose. */
 export function limitCodeChecks(subject: string, ip: string | undefined): Promise<void> {
-  return limit([
-    [subject, VERIFIES_PER_ADDRESS],
-    [`verify-client:${ip ?? 'unknown'}`, VERIFIES_PER_CLIENT],
-  ]);
+  return limit(
+    [
+      [subject, VERIFIES_PER_ADDRESS],
+      [`verify-client:${ip ?? 'unknown'}`, VERIFIES_PER_CLIENT],
+    ],
+    WINDOW,
+  );
 }
 
-/** Counts a call against each limit (all of them, atomically); a 429 once any is passed. */
-export async function limit(checks: [key: string, max: number][], windowSeconds = WINDOW): Promise<void> {
-  const results = await Promise.all(checks.map(([key, max]) => hit(key, max, windowSeconds)));
-  if (results.includes(false)) throw tooMany();
-}
+
 
 export interface SessionGrant {
   user: UserRow;
@@ -162,10 +161,13 @@ export async function login(
   input: { email: string; password: string; remember: boolean },
   client: ClientInfo,
 ): Promise<SessionGrant> {
-  await limit([
-    [`login:${input.email}:${client.ip ?? 'unknown'}`, LOGINS_PER_ADDRESS_AND_CLIENT],
-    [`login-client:${client.ip ?? 'unknown'}`, LOGINS_PER_CLIENT],
-  ]);
+  await limit(
+    [
+      [`login:${input.email}:${client.ip ?? 'unknown'}`, LOGINS_PER_ADDRESS_AND_CLIENT],
+      [`login-client:${client.ip ?? 'unknown'}`, LOGINS_PER_CLIENT],
+    ],
+    WINDOW,
+  );
   const db = await getDb();
   const [user] = await db
     .select()

@@ -1,6 +1,6 @@
 import { endpoint, json, parse, readBody } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/auth/context.ts';
-import { archiveVacancy, getVacancy, updateVacancy } from '../../../../lib/server/vacancies.ts';
+import { archiveVacancy, findVisible, getVacancy, updateVacancy } from '../../../../lib/server/vacancies.ts';
 import { vacancySchemaFor } from '../../../../lib/schemas/vacancy.ts';
 import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
 
@@ -9,7 +9,9 @@ export const GET = endpoint(async ({ locals, params }) => json(await getVacancy(
 export const PUT = endpoint(async ({ locals, params, request }) => {
   const user = requireUser(locals, RECRUITER_ROLES);
   const body = await readBody(request);
-  const input = parse(vacancySchemaFor(body), body);
+  // an edit without a status keeps the vacancy's, and is checked by its rules
+  const { status } = await findVisible(user, params.id!);
+  const input = parse(vacancySchemaFor(body, status), body);
   return json(await updateVacancy(user, params.id!, input, locals.locale));
 });
 

@@ -1,7 +1,7 @@
 import { endpoint, json, parse, readBody } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/auth/context.ts';
 import { createVacancy, listVacancies } from '../../../../lib/server/vacancies.ts';
-import { VacancyFilterSchema, vacancySchemaFor } from '../../../../lib/schemas/vacancy.ts';
+import { VACANCY_STATUS, VacancyFilterSchema, vacancySchemaFor } from '../../../../lib/schemas/vacancy.ts';
 import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
 
 export const GET = endpoint(async ({ locals, url }) => {
@@ -14,6 +14,6 @@ export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals, RECRUITER_ROLES);
   const body = await readBody(request);
   // a draft needs only its position name; publishing checks every rule
-  const input = parse(vacancySchemaFor(body), body);
+  const input = parse(vacancySchemaFor(body, VACANCY_STATUS.DRAFT), body);
   return json(await createVacancy(user, input, locals.locale), { status: 201 });
 });
