@@ -94,37 +94,39 @@ export function DateField({ t, locale, label, mode, value, onChange, onBlur, err
     <fieldset className="field date-field" aria-describedby={describedBy}>
       <legend className="label">{label}</legend>
       <div className="date-parts">
-        {mode !== 'month' && (
-          <div className="date-part date-day">
-            <label htmlFor={`${controlId}-day`}>{t('app.date.day')}</label>
-            <input id={`${controlId}-day`} ref={ref} type="text" inputMode="numeric" maxLength={2} autoComplete="off" className="input" value={parts.day} onChange={set('day')} {...common} />
+        <div className="date-group">
+          {mode !== 'month' && (
+            <div className="date-part date-day">
+              <label htmlFor={`${controlId}-day`}>{t('app.date.day')}</label>
+              <input id={`${controlId}-day`} ref={ref} type="text" inputMode="numeric" maxLength={2} autoComplete="off" className="input" value={parts.day} onChange={set('day')} {...common} />
+            </div>
+          )}
+          <div className="date-part date-month">
+            <label htmlFor={`${controlId}-month`}>{t('app.date.month')}</label>
+            <select id={`${controlId}-month`} ref={mode === 'month' ? ref : undefined} className="input" value={parts.month} onChange={set('month')} {...common}>
+              <option value="">—</option>
+              {months.map((name, index) => (
+                <option key={name} value={String(index + 1)}>{name}</option>
+              ))}
+            </select>
           </div>
-        )}
-        <div className="date-part date-month">
-          <label htmlFor={`${controlId}-month`}>{t('app.date.month')}</label>
-          <select id={`${controlId}-month`} ref={mode === 'month' ? ref : undefined} className="input" value={parts.month} onChange={set('month')} {...common}>
-            <option value="">—</option>
-            {months.map((name, index) => (
-              <option key={name} value={String(index + 1)}>{name}</option>
-            ))}
-          </select>
-        </div>
-        <div className="date-part date-year">
-          <label htmlFor={`${controlId}-year`}>{t('app.date.year')}</label>
-          <input
-            id={`${controlId}-year`}
-            type="text"
-            inputMode="numeric"
-            maxLength={4}
-            autoComplete="off"
-            className="input"
-            value={parts.year}
-            onChange={set('year')}
-            {...common}
-          />
+          <div className="date-part date-year">
+            <label htmlFor={`${controlId}-year`}>{t('app.date.year')}</label>
+            <input
+              id={`${controlId}-year`}
+              type="text"
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="off"
+              className="input"
+              value={parts.year}
+              onChange={set('year')}
+              {...common}
+            />
+          </div>
         </div>
         {mode === 'datetime' && (
-          <>
+          <div className="date-group">
             <div className="date-part date-time">
               <label htmlFor={`${controlId}-hour`}>{t('app.date.hour')}</label>
               <select id={`${controlId}-hour`} className="input" value={parts.hour} onChange={set('hour')} {...common}>
@@ -140,7 +142,7 @@ export function DateField({ t, locale, label, mode, value, onChange, onBlur, err
                 {MINUTES.map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </div>
-          </>
+          </div>
         )}
       </div>
       <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
