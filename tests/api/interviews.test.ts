@@ -48,6 +48,23 @@ describe('interviews', () => {
     expect((await s.company.client.get('/api/v1/interviews')).json).toHaveLength(1);
   });
 
+  it('mails each participant a link to the candidate and to their interviews, in their own language', async () => {
+    const s = await setup();
+    await s.customer.client.put('/api/v1/users/profile', { name: 'Kate', surname: 'First', settings: { lang: 'ru' } });
+    const res = await s.recruiter.client.post('/api/v1/interviews', {
+      candidateId: s.candidate.id, vacancyId: s.vacancy.id, startsAt: inTwoDays(), durationMinutes: 30, kind: 'phone', participants: [s.customer.id],
+    });
+    expect(res.status).toBe(201);
+    const ru = await lastMail(s.customer.email);
+    expect(ru?.subject).toMatch(/^Собеседование с кандидатом Pavel Orlov/);
+    expect(ru?.text).toContain('на вакансию «Head of sales»');
+    expect(ru?.text).toMatch(new RegExp(`Кандидат: http://\\S+/ru/candidates/${s.candidate.id}/${s.vacancy.id}\\n`));
+    expect(ru?.text).toMatch(/Ваши собеседования: http:\/\/\S+\/ru\/interviews\n/);
+    const en = await lastMail(s.recruiter.email);
+    expect(en?.text).toMatch(new RegExp(`The candidate: http://\\S+/candidates/${s.candidate.id}/${s.vacancy.id}\\n`));
+    expect(en?.text).not.toContain('/ru/');
+  });
+
   it('refuses the past, strangers as participants, customers as organisers and another space', async () => {
     const s = await setup();
     const body = { candidateId: s.candidate.id, startsAt: inTwoDays(), durationMinutes: 30, kind: 'phone', participants: [s.customer.id] };

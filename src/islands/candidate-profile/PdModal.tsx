@@ -54,7 +54,7 @@ export function PdModal({ t, locale, timeZone, email, status, history, onRequest
     >
       <p className="cp-pd-status">
         <span className="cp-muted">{t('candidate_profile.pd.status')}: </span>
-        <strong data-testid="pd-status">{t(`candidate.pd.${status}`)}</strong>
+        <strong data-testid="pd-status">{t(`candidate.pd_status.${status}`)}</strong>
       </p>
       <p>{t(`candidate_profile.pd.state.${status}`)}</p>
       {sent && (

@@ -7,7 +7,7 @@ import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { findVisible } from './vacancies.ts';
 import { isStaff } from './auth/service.ts';
 import { translator } from '../i18n/messages.ts';
-import { isLocale } from '../i18n/index.ts';
+import { isLocale, localizedPath } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
 import type { FeedItem, InterviewDto } from '../schemas/interview.ts';
 import type { UserRow } from './users.ts';
@@ -107,9 +107,13 @@ export async function createInterview(
     const lang = isLocale(person.lang) ? person.lang : 'en';
     const t = translator(lang);
     const when = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(startsAt);
+    // links in the reader's own language: the page opens as they read the mail
+    const link = (path: string) => `${env().PUBLIC_URL}${localizedPath(path, lang)}`;
     const params = {
       candidate: `${candidate.name} ${candidate.surname}`,
-      vacancy: vacancy?.positionName ?? '',
+      vacancy: vacancy ? t('mail.interview_for', { vacancy: vacancy.positionName }) : '',
+      link: link(`/candidates/${candidate.id}/${vacancy?.id ?? '-'}`),
+      interviews: link('/interviews'),
       when,
       minutes: input.durationMinutes,
       kind: t(`interview.kind.${input.kind}`),

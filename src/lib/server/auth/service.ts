@@ -8,7 +8,7 @@ import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, type SessionRow, type UserRow } from './sessions.ts';
-import { pendingInvite } from '../invites.ts';
+import { claimInvitedVacancies, pendingInvite } from '../invites.ts';
 import { issueAccessToken } from './tokens.ts';
 import { consumeCode, issueCode } from './codes.ts';
 
@@ -134,13 +134,17 @@ export async function verifyEmail(email: string, code: string, ip: string | unde
   if (!user || user.status !== STATUS.NOT_VERIFIED) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
   await consumeCode(user, 'verify', code);
   const db = await getDb();
-  const [active] = await db
-    .update(schema.users)
-    .set({ status: STATUS.ACTIVE })
-    .where(and(eq(schema.users.id, user.id), eq(schema.users.status, STATUS.NOT_VERIFIED)))
-    .returning();
-  if (!active) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
-  return active;
+  return db.transaction(async (tx) => {
+    const [active] = await tx
+      .update(schema.users)
+      .set({ status: STATUS.ACTIVE })
+      .where(and(eq(schema.users.id, user.id), eq(schema.users.status, STATUS.NOT_VERIFIED)))
+      .returning();
+    if (!active) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
+    // vacancies this person was put on while invited are theirs from now on
+    await claimInvitedVacancies(tx, user.id);
+    return active;
+  });
 }
 
 export async function resendCode(email: string, locale: Locale): Promise<void> {
