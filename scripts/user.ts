@@ -4,6 +4,7 @@
  *
  *   npm run user -- create --role admin|dev --email E --password P [--name N] [--surname S]
  *   npm run user -- list
+ *   npm run user -- ban|unban --email E
  *
  * Works whether the product runs or not: on DATA_DIR it uses the product's running embedded
  * server and leaves it running, or starts one for itself and stops it again before exiting.
@@ -15,6 +16,9 @@ import { env } from '../src/lib/server/env.ts';
 import { closeDatabase, openDatabase, provideDatabase, schema } from '../src/lib/server/db/index.ts';
 import { hashPassword } from '../src/lib/server/auth/password.ts';
 import { findLiveUserByEmail } from '../src/lib/server/auth/service.ts';
+import { revokeAllOf } from '../src/lib/server/auth/sessions.ts';
+import { setStatus } from '../src/lib/server/users.ts';
+import { pgCode } from '../src/lib/server/errors.ts';
 import { ROLE, STATUS } from '../src/lib/schemas/auth.ts';
 import { EmailSchema, NewPasswordSchema } from '../src/lib/schemas/common.ts';
 import { translator } from '../src/lib/i18n/messages.ts';
@@ -22,10 +26,13 @@ import { translator } from '../src/lib/i18n/messages.ts';
 const USAGE = `Usage:
   npm run user -- create --role admin|dev --email EMAIL --password PASSWORD [--name NAME] [--surname SURNAME]
   npm run user -- list
+  npm run user -- ban --email EMAIL
+  npm run user -- unban --email EMAIL
   npm run user -- --help
 
 Creates or lists staff accounts (admin, dev) in the database of DATA_DIR or DATABASE_URL.
-Company, recruiter and customer accounts come only from registration.`;
+Company, recruiter and customer accounts come only from registration.
+A ban ends every session of the account at once; its open sockets close within a minute.`;
 
 const STAFF_ROLES = { admin: ROLE.ADMIN, dev: ROLE.DEV } as const;
 type StaffRole = keyof typeof STAFF_ROLES;
@@ -40,6 +47,8 @@ const OPTIONS: Record<string, ParseArgsOptionsConfig> = {
     surname: { type: 'string' },
   },
   list: {},
+  ban: { email: { type: 'string' } },
+  unban: { email: { type: 'string' } },
 };
 
 const optionalText = z.optional(z.string().check(z.trim(), z.maxLength(100, 'validation.too_long')));
@@ -115,7 +124,7 @@ async function create(values: Record<string, string | undefined>): Promise<void>
     id = user!.id;
   } catch (error) {
     // registered between the check and the insert: the unique index decides
-    if ((error as { code?: string }).code === '23505') throw new CliError(`a user with the address ${input.email} already exists`);
+    if (pgCode(error) === '23505') throw new CliError(`a user with the address ${input.email} already exists`);
     throw error;
   }
   console.log(`created ${input.role} ${input.email} (id ${id})`);
@@ -132,6 +141,20 @@ async function list(): Promise<void> {
   for (const user of staff) console.log(`${user.id}  ${ROLE_NAMES[user.role]!.padEnd(5)}  ${user.email}`);
 }
 
+/** Bans (every session ends) or lifts a ban; an unknown address is an error. */
+async function setBanned(values: Record<string, string | undefined>, banned: boolean): Promise<void> {
+  if (values.email === undefined) throw new CliError('--email is required', 2);
+  const email = EmailSchema.safeParse(values.email);
+  if (!email.success) throw new CliError(`--email: ${translator('en')(email.error.issues[0]!.message)}`);
+  await open();
+  const user = await findLiveUserByEmail(email.data);
+  if (!user) throw new CliError(`no user with the address ${email.data}`);
+  if (banned && user.status === STATUS.NOT_VERIFIED) throw new CliError(`${email.data} has not confirmed the address yet`);
+  await setStatus(user.id, banned ? STATUS.BANNED : STATUS.ACTIVE);
+  if (banned) await revokeAllOf(user.id);
+  console.log(`${banned ? 'banned' : 'unbanned'} ${email.data}`);
+}
+
 /** adopt: false — a product running on DATA_DIR keeps its embedded server; ours stops on close. */
 async function open() {
   const config = env();
@@ -144,6 +167,7 @@ async function main(): Promise<number> {
   try {
     const { command, values } = parse(process.argv.slice(2));
     if (command === 'create') await create(values);
+    else if (command === 'ban' || command === 'unban') await setBanned(values, command === 'ban');
     else await list();
     return 0;
   } catch (error) {

@@ -1,5 +1,8 @@
+import { STATUS_CODES } from 'node:http';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { accessOf, safeFrom, trimSlashes } from './lib/routes.ts';
+import { accessOf, homeOf, safeFrom, trimSlashes } from './lib/routes.ts';
+import { setLanguage } from './lib/server/users.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from './lib/i18n/index.ts';
 import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
 import { env } from './lib/server/env.ts';
@@ -21,9 +24,19 @@ function ourOrigin(origin: string, url: URL): boolean {
   return origin === url.origin || origin === new URL(env().PUBLIC_URL).origin;
 }
 
+/**
+ * The Origin a browser named, or undefined where it hid it: a page with `Referrer-Policy:
+ * no-referrer` (the consent page) posts its forms with `Origin: null`. Then only Sec-Fetch-Site
+ * tells where the request came from.
+ */
+function namedOrigin(request: Request): string | undefined {
+  const origin = request.headers.get('origin');
+  return origin && origin !== 'null' ? origin : undefined;
+}
+
 /** A cookie-authenticated change must come from this site's own pages. */
 function sameOrigin(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin');
+  const origin = namedOrigin(request);
   if (origin) return ourOrigin(origin, url);
   return request.headers.get('sec-fetch-site') === 'same-origin';
 }
@@ -31,12 +44,13 @@ function sameOrigin(request: Request, url: URL): boolean {
 /**
  * A change a browser sends from another site, session or not: a login from a foreign page
  * would sign the visitor into the attacker's account (login CSRF). Clients that are not
- * browsers send no Origin and pass.
+ * browsers send neither header and pass.
  */
 function crossSite(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin');
+  const origin = namedOrigin(request);
   if (origin) return !ourOrigin(origin, url);
-  return request.headers.get('sec-fetch-site') === 'cross-site';
+  const site = request.headers.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
 }
 
 const COMPRESSIBLE = /^(text\/html|application\/json)/;
@@ -63,7 +77,19 @@ function compress(request: Request, response: Response): Response {
   });
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/**
+ * The status line names its status ('404 Not Found'): the node adapter writes the Response's
+ * statusText as the reason phrase, and Astro leaves it empty, or 'OK' on a page that set 404.
+ */
+function withReason(response: Response): Response {
+  const reason = STATUS_CODES[response.status];
+  if (!reason || response.statusText === reason) return response;
+  return new Response(response.body, { status: response.status, statusText: reason, headers: response.headers });
+}
+
+export const onRequest = defineMiddleware(async (context, next) => withReason(await handle(context, next)));
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, cookies, locals } = context;
 
   if (url.pathname.startsWith('/api/')) {
@@ -97,19 +123,29 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.locale = locale;
   locals.path = path;
 
-  // ?lng=ru sends the visitor to the same page in that locale
+  const auth = await resolveAuth(request, cookies).catch((error: unknown) => {
+    logError('auth', error);
+    return undefined;
+  });
+
+  // ?lng=ru sends the visitor to the same page in that locale; a signed-in user keeps it as theirs
   const lng = url.searchParams.get('lng');
   if (lng !== null && SAFE_METHODS.has(request.method)) {
     const params = new URLSearchParams(url.search);
     params.delete('lng');
     const query = params.size ? `?${params}` : '';
-    return context.redirect(localizedPath(path, isLocale(lng) ? lng : locale) + query, 302);
+    const chosen = isLocale(lng) ? lng : locale;
+    if (auth && isLocale(lng) && auth.user.lang !== lng) {
+      await setLanguage(auth.user.id, lng).catch((error: unknown) => logError('i18n', error));
+    }
+    return context.redirect(localizedPath(path, chosen) + query, 302);
   }
 
-  const auth = await resolveAuth(request, cookies).catch((error: unknown) => {
-    logError('auth', error);
-    return undefined;
-  });
+  // an unprefixed address names no language: a signed-in user's own language wins there
+  const saved = auth?.user.lang;
+  if (auth && locale === DEFAULT_LOCALE && isLocale(saved) && saved !== DEFAULT_LOCALE && SAFE_METHODS.has(request.method)) {
+    return context.redirect(localizedPath(path, saved) + url.search, 302);
+  }
   if (auth) {
     locals.user = auth.user;
     locals.session = auth.session;
@@ -128,11 +164,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     case 'public':
       break;
     case 'auth':
-      if (verified) return to('/profile');
+      if (verified) return to(homeOf(user.role));
       break;
     case 'verify':
       if (!user) return to('/auth/register');
-      if (verified) return to('/profile');
+      if (verified) return to(homeOf(user.role));
       break;
     case 'onboarding':
       if (!user) return to(`/auth/login?from=${encodeURIComponent(path)}`);
@@ -144,7 +180,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         return to(`/auth/login?from=${encodeURIComponent(from)}`);
       }
       if (!verified) return to('/auth/register/verify');
-      if (!roleAllowed(user.role, access.roles)) return to('/profile');
+      if (!roleAllowed(user.role, access.roles)) return to(homeOf(user.role));
       break;
   }
 
@@ -155,5 +191,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('cache-control', 'no-store');
   }
   return compress(request, response);
-});
+}
 

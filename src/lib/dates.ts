@@ -23,3 +23,24 @@ export function formatDate(value: string | Date, locale: Locale, timeZone?: stri
     return String(value);
   }
 }
+
+/**
+ * The zone interview times are shown in until users have their own (issue 11, item 4): the
+ * product's first customers are in Moscow, and the mails say so.
+ */
+export const MEETING_ZONE = 'Europe/Moscow';
+
+/** An interview's day as a heading: 'Monday, 24 November' / 'понедельник, 24 ноября'. */
+export function formatMeetingDay(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: MEETING_ZONE }).format(new Date(iso));
+}
+
+/** An interview's time of day: '14:30'. */
+export function formatMeetingTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: MEETING_ZONE }).format(new Date(iso));
+}
+
+/** A short moment for lists: '24 Nov, 14:30' / '24 нояб., 14:30'. */
+export function formatMeetingShort(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: MEETING_ZONE }).format(new Date(iso));
+}

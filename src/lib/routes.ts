@@ -4,10 +4,13 @@ import { ROLE, type Role } from './schemas/auth.ts';
 const PUBLIC = new Set(['/', '/verify/pd', '/error', '/404']);
 
 /** The recruiter area of DECISIONS.md: company and recruiter (staff are always added). */
-const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/];
+const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/];
+/** The customer's workspace: their home, no one else's (docs/decisions/0007). */
+const CUSTOMER_AREA = [/^\/workspace$/];
 
 export const RECRUITER_ROLES: readonly Role[] = [ROLE.COMPANY, ROLE.RECRUITER];
 export const SIGNED_IN_ROLES: readonly Role[] = [ROLE.COMPANY, ROLE.RECRUITER, ROLE.CUSTOMER];
+export const CUSTOMER_ROLES: readonly Role[] = [ROLE.CUSTOMER];
 
 export type Access =
   | { kind: 'public' }
@@ -33,12 +36,55 @@ export function accessOf(path: string): Access {
   if (clean === '/auth/register/profile') return { kind: 'onboarding' };
   if (clean === '/auth' || clean.startsWith('/auth/')) return { kind: 'auth' };
   if (RECRUITER_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: RECRUITER_ROLES };
+  if (CUSTOMER_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: CUSTOMER_ROLES };
   return { kind: 'private', roles: SIGNED_IN_ROLES };
 }
 
-/** Where the logo leads: the recruiter home for company and recruiters (and staff), else the profile. */
+/**
+ * A signed-in user's home, where the logo, login and the guard's refusals lead: the customer's
+ * workspace for customers, the recruiter dashboard for everyone else (staff included).
+ */
 export function homeOf(role: number): string {
-  return role === ROLE.CUSTOMER ? '/profile' : '/recruiter';
+  return role === ROLE.CUSTOMER ? '/workspace' : '/recruiter';
+}
+
+/** The sections of the signed-in header's menu. */
+export type Section = 'workspace' | 'vacancies' | 'candidates' | 'interviews' | 'chats' | 'help' | 'profile';
+
+/** The menu of a role, in order, with each section's page (docs/decisions/0007). */
+export function menuOf(role: number): { section: Section; path: string }[] {
+  const first: { section: Section; path: string }[] =
+    role === ROLE.CUSTOMER
+      ? [{ section: 'workspace', path: '/workspace' }]
+      : [
+          { section: 'vacancies', path: '/recruiter' },
+          { section: 'candidates', path: '/candidates' },
+        ];
+  return [
+    ...first,
+    { section: 'interviews', path: '/interviews' },
+    { section: 'chats', path: '/chats' },
+    { section: 'help', path: '/help' },
+  ];
+}
+
+/**
+ * The section a page belongs to, for `aria-current` in the menu. A vacancy's pages and a
+ * candidate seen on a vacancy belong to the vacancies (the customer's workspace); the database
+ * and a candidate without a vacancy to the candidates.
+ */
+export function sectionOf(path: string, role: number): Section | undefined {
+  const clean = trimSlashes(path);
+  const vacancies: Section = role === ROLE.CUSTOMER ? 'workspace' : 'vacancies';
+  if (clean === '/workspace') return 'workspace';
+  if (/^\/recruiter(\/|$)/.test(clean) || /^\/vacancy\//.test(clean)) return vacancies;
+  if (/^\/candidates\/(?!edit\/)[^/]+\/(?!-$)[^/]+$/.test(clean)) return vacancies;
+  if (/^\/candidates(\/|$)/.test(clean)) return role === ROLE.CUSTOMER ? undefined : 'candidates';
+  if (/^\/interviews(\/|$)/.test(clean)) return 'interviews';
+  if (/^\/chats(\/|$)/.test(clean)) return 'chats';
+  if (/^\/help(\/|$)/.test(clean)) return 'help';
+  if (clean === '/profile') return 'profile';
+  return undefined;
 }
 
 /** A `from` value is followed only when it is a path of this site. */

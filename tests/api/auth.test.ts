@@ -181,6 +181,11 @@ describe('POST /api/v1/auth/email/login', () => {
     expect(foreign.headers.getSetCookie()).toEqual([]);
     const fetchMeta = await new Client().request('POST', '/api/v1/auth/email/login', { body: { email, password: PASSWORD }, headers: { origin: '', 'sec-fetch-site': 'cross-site' } });
     expect(fetchMeta.status).toBe(403);
+    // a sandboxed frame on another site hides its origin as "null", but not where it comes from
+    const hidden = await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD }, { headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } });
+    expect(hidden.status).toBe(403);
+    // our own no-referrer page (the consent page) posts with Origin: null from the same origin
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD }, { headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
     // a client that is not a browser sends no Origin and signs in
     expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD }, { headers: { origin: '' } })).status).toBe(200);
   });

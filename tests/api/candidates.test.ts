@@ -63,6 +63,31 @@ describe('candidates database', () => {
     expect(onVacancy.json.pagination).toEqual({ currentPage: 1, totalPages: 1, totalRecords: 1 });
   });
 
+  it('takes dates of birth 14 to 100 years ago and job periods in the past, from before to (issue 11)', async () => {
+    const s = await setup();
+    const iso = (years: number, days = 0) => {
+      const d = new Date();
+      return new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate() + days)).toISOString().slice(0, 10);
+    };
+    const post = (patch: Record<string, unknown>) => s.company.client.post('/api/v1/candidates', candidate({ email: '', ...patch }));
+    for (const dob of [iso(13), iso(14, 1), iso(100, -1), '1900-01-01']) {
+      const res = await post({ dob });
+      expect(res.status, dob).toBe(400);
+      expect(res.json.errors, dob).toEqual({ dob: 'form.candidate.dob.range' });
+    }
+    for (const dob of [iso(14, -1), iso(99), null]) expect((await post({ dob })).status, String(dob)).toBe(201);
+    expect((await post({ dob: '1990-05-' })).json.errors).toEqual({ dob: 'form.candidate.dob.invalid' });
+
+    const next = new Date();
+    next.setUTCMonth(next.getUTCMonth() + 2, 1);
+    const later = next.toISOString().slice(0, 10);
+    const job = (from: string, to: string | null) => ({ jobExperience: [{ from, to, companyName: 'Acme', positionName: 'PM' }] });
+    expect((await post(job(later, null))).json.errors).toEqual({ 'jobExperience.0.from': 'form.candidate.job_from.future' });
+    expect((await post(job('2020-01-01', later))).json.errors).toEqual({ 'jobExperience.0.to': 'form.candidate.job_to.future' });
+    expect((await post(job('2020-05-01', '2020-01-01'))).json.errors).toEqual({ 'jobExperience.0.to': 'form.candidate.job_to.min' });
+    expect((await post(job('2020-05-01', '2020-05-01'))).status).toBe(201);
+  });
+
   it('rejects bad bodies field by field and writes nothing', async () => {
     const s = await setup();
     const res = await s.company.client.post('/api/v1/candidates', candidate({

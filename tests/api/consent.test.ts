@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client, db, lastMail, mailsTo, queueSettled, signUp, uniqueEmail } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
+import { catalogue, vacancyBody } from '../support/fixtures.ts';
 
 /** Adds a candidate to the client's space; `email: null` leaves them without an address. */
 async function createCandidate(client: Client, email: string | null = uniqueEmail('cand')) {
@@ -63,8 +64,8 @@ describe('POST /api/v1/candidates/pd', () => {
     expect(view.status).toBe(200);
     expect(view.json.pdStatus).toBe(4);
     expect(view.json.pdHistory).toEqual([
-      { kind: 'approved', at: expect.any(String), ip: expect.stringMatching(/\S/) },
-      { kind: 'requested', at: expect.any(String), ip: expect.stringMatching(/\S/), by: { name: 'Olga', surname: 'Owner' } },
+      { kind: 'approved', at: expect.any(String), email: candidate.email, ip: expect.stringMatching(/\S/) },
+      { kind: 'requested', at: expect.any(String), email: candidate.email, ip: expect.stringMatching(/\S/), by: { name: 'Olga', surname: 'Owner' } },
     ]);
     const [approvedAt, requestedAt] = view.json.pdHistory.map((e: { at: string }) => Date.parse(e.at));
     expect(requestedAt).toBeGreaterThanOrEqual(before - 1000);
@@ -274,5 +275,50 @@ describe('the consent page /verify/pd', () => {
       expect(page.text).not.toContain('Acme');
       expect(page.text).not.toContain('<form');
     }
+  });
+});
+
+describe('a consent belongs to the address it was sent to', () => {
+  it('an approval given by another address does not survive the change back, and the history names each address', async () => {
+    const s = await space();
+    const real = uniqueEmail('real');
+    const candidate = await createCandidate(s.recruiter.client, real);
+    const body = (email: string) => ({ name: 'Anna', surname: 'Smirnova', positionName: 'Designer', email });
+    // the recruiter puts their own address in, asks, approves, and puts the real one back
+    const own = uniqueEmail('recruiter-own');
+    expect((await s.recruiter.client.put(`/api/v1/candidates/${candidate.id}`, body(own))).status).toBe(200);
+    expect((await requestPd(s.recruiter.client, candidate.id)).status).toBe(200);
+    expect((await answer({ token: (await mailedLink(own)).token, response: 'approved' })).status).toBe(200);
+    expect((await s.recruiter.client.get(`/api/v1/candidates/${candidate.id}`)).json.pdStatus).toBe(4);
+    const back = await s.recruiter.client.put(`/api/v1/candidates/${candidate.id}`, body(real));
+    expect(back.json.pdStatus).toBe(1);
+    const history = back.json.pdHistory as { kind: string; email: string }[];
+    expect(history.map((e) => [e.kind, e.email])).toEqual([['approved', own], ['requested', own]]);
+  });
+
+  it('changing the address voids a pending link', async () => {
+    const s = await space();
+    const candidate = await createCandidate(s.recruiter.client, uniqueEmail('old'));
+    expect((await requestPd(s.recruiter.client, candidate.id)).status).toBe(200);
+    const { token } = await mailedLink(candidate.email!);
+    await s.recruiter.client.put(`/api/v1/candidates/${candidate.id}`, { name: 'Anna', surname: 'Smirnova', email: uniqueEmail('new') });
+    const late = await answer({ token, response: 'approved' });
+    expect(late.status).toBe(410);
+    expect(late.json.message).toBe('error.pd.replaced');
+    expect((await s.recruiter.client.get(`/api/v1/candidates/${candidate.id}`)).json.pdStatus).toBe(1);
+  });
+
+  it('customers see the consent history without client addresses; recruiters see them', async () => {
+    const s = await space();
+    const c = await catalogue();
+    const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id]))).json.id;
+    const res = await s.recruiter.client.post('/api/v1/candidates', { name: 'Anna', surname: 'S', email: uniqueEmail('c'), vacancyId: vacancy });
+    await requestPd(s.recruiter.client, res.json.id);
+    await answer({ token: (await mailedLink(res.json.email)).token, response: 'approved' });
+    const forRecruiter = (await s.recruiter.client.get(`/api/v1/candidates/${res.json.id}?vacancyId=${vacancy}`)).json.pdHistory;
+    const forCustomer = (await s.customer.client.get(`/api/v1/candidates/${res.json.id}?vacancyId=${vacancy}`)).json.pdHistory;
+    expect(forRecruiter.every((e: { ip: string | null }) => typeof e.ip === 'string')).toBe(true);
+    expect(forCustomer).toHaveLength(2);
+    expect(forCustomer.every((e: { ip: string | null }) => e.ip === null)).toBe(true);
   });
 });

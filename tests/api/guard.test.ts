@@ -22,28 +22,53 @@ describe('the route guard (SPEC.md §2)', () => {
     }
   });
 
-  it('sends an unverified user to the code step, and a verified one away from the auth pages', async () => {
+  it('sends an unverified user to the code step, and a verified one away from the auth pages to their home', async () => {
     const { client } = await signUp('company', { verify: false });
     const res = await page(client, '/ru/profile');
     expect(res.headers.get('location')).toBe('/ru/auth/register/verify');
     expect((await page(client, '/auth/register/verify')).status).toBe(200);
     const verified = await signUp('company');
-    expect((await page(verified.client, '/auth/login')).headers.get('location')).toBe('/profile');
-    expect((await page(verified.client, '/ru/auth/register')).headers.get('location')).toBe('/ru/profile');
-    expect((await page(verified.client, '/auth/register/verify')).headers.get('location')).toBe('/profile');
+    expect((await page(verified.client, '/auth/login')).headers.get('location')).toBe('/recruiter');
+    expect((await page(verified.client, '/ru/auth/register')).headers.get('location')).toBe('/ru/recruiter');
+    expect((await page(verified.client, '/auth/register/verify')).headers.get('location')).toBe('/recruiter');
     expect((await page(verified.client, '/auth/register/profile')).status).toBe(200);
-  });
-
-  it('sends a role that is not allowed to the profile: customers stay out of the recruiter area', async () => {
     const company = await signUp('company');
     const customer = await inviteAndRegister(company.client, 'customer');
-    for (const path of ['/recruiter', '/recruiter/vacancy/add', '/ru/recruiter', '/vacancy/candidates-all/00000000-0000-4000-8000-000000000000']) {
+    expect((await page(customer.client, '/auth/login')).headers.get('location')).toBe('/workspace');
+  });
+
+  it('sends a role that is not allowed to its home: customers stay out of the recruiter area, the others out of the workspace', async () => {
+    const company = await signUp('company');
+    const customer = await inviteAndRegister(company.client, 'customer');
+    for (const path of ['/recruiter', '/recruiter/vacancy/add', '/ru/recruiter', '/vacancy/candidates-all/00000000-0000-4000-8000-000000000000', '/candidates']) {
       const res = await page(customer.client, path);
       expect(res.status, path).toBe(302);
-      expect(res.headers.get('location'), path).toBe(path.startsWith('/ru') ? '/ru/profile' : '/profile');
+      expect(res.headers.get('location'), path).toBe(path.startsWith('/ru') ? '/ru/workspace' : '/workspace');
     }
-    expect((await page(company.client, '/recruiter')).status).toBe(200);
-    expect((await page(customer.client, '/chats')).status).toBe(200);
+    const refused = await page(company.client, '/workspace');
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('location')).toBe('/recruiter');
+    for (const path of ['/recruiter', '/candidates', '/interviews']) expect((await page(company.client, path)).status, path).toBe(200);
+    for (const path of ['/workspace', '/interviews', '/chats']) expect((await page(customer.client, path)).status, path).toBe(200);
+    // the installed app's start page is the home of whoever opens it
+    expect((await page(customer.client, '/home')).headers.get('location')).toBe('/workspace');
+    expect((await page(company.client, '/ru/home')).headers.get('location')).toBe('/ru/recruiter');
+  });
+
+  it('opens unprefixed addresses in a signed-in user\'s own language; the header\'s switch makes the choice theirs', async () => {
+    const russian = await signUp('company', { lang: 'ru' });
+    const res = await page(russian.client, '/recruiter?period=week');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/ru/recruiter?period=week');
+    expect((await page(russian.client, '/ru/recruiter')).status).toBe(200);
+    // an explicit /ru or ?lng= choice is kept, and from then on wins on unprefixed addresses
+    const switched = await page(russian.client, '/ru/recruiter?lng=en');
+    expect(switched.headers.get('location')).toBe('/recruiter');
+    expect((await page(russian.client, '/recruiter')).status).toBe(200);
+    const profile = await russian.client.get('/api/v1/users/profile');
+    expect(profile.json.settings.lang).toBe('en');
+    // a visitor without a session keeps the unprefixed English pages
+    expect((await page(new Client(), '/auth/login')).status).toBe(200);
   });
 
   it('?lng= opens the same page in that language, keeping the rest of the query', async () => {
@@ -52,6 +77,30 @@ describe('the route guard (SPEC.md §2)', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/ru/auth/register?email=a%40b.cc');
     expect((await page(visitor, '/ru/auth/login?lng=en')).headers.get('location')).toBe('/auth/login');
+  });
+
+  it('a page\'s own form post that says Origin: null (no-referrer pages) passes only when the browser calls it same-origin', async () => {
+    const visitor = new Client();
+    const form = { raw: 'token=nonsense&response=approved', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' } };
+    const own = await visitor.request('POST', '/verify/pd', { ...form, headers: { ...form.headers, 'sec-fetch-site': 'same-origin' } });
+    // past the cross-site check: the page itself answers that the link is unknown
+    expect(own.status).toBe(404);
+    expect(own.text).toContain('<html');
+    const foreign = await visitor.request('POST', '/verify/pd', { ...form, headers: { ...form.headers, 'sec-fetch-site': 'cross-site' } });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('names the status in the status line: 404 Not Found, 302 Found', async () => {
+    const { client } = await signUp('company');
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${client.base}/no/such/page`, { redirect: 'manual', headers: { cookie } });
+    expect([res.status, res.statusText]).toEqual([404, 'Not Found']);
+    const consent = await fetch(`${client.base}/verify/pd?token=nonsense`);
+    expect([consent.status, consent.statusText]).toEqual([404, 'Not Found']);
+    const redirect = await fetch(`${new Client().base}/profile`, { redirect: 'manual' });
+    expect([redirect.status, redirect.statusText]).toEqual([302, 'Found']);
+    const api = await fetch(`${new Client().base}/api/v1/no-such-call`);
+    expect([api.status, api.statusText]).toEqual([404, 'Not Found']);
   });
 
   it('answers an unknown page with the localized 404 for a signed-in user', async () => {

@@ -2,8 +2,12 @@
  * The attacks of the security review (issue 9), each reproduced: they must fail. Concurrency
  * tests really send their requests at once, from separate clients on separate connections.
  */
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { Client, db, lastCode, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
+import { space } from '../support/spaces.ts';
+import { candidateBody, catalogue, vacancyBody } from '../support/fixtures.ts';
 
 /** `n` distinct wrong 4-digit codes. */
 function wrongCodes(right: string, n: number): string[] {
@@ -114,5 +118,100 @@ describe('headers', () => {
     expect((await client.get('/profile')).headers.get('cache-control')).toBe('no-store');
     expect((await new Client().get('/verify/pd?token=abc')).headers.get('cache-control')).toBe('no-store');
     expect((await new Client().get('/')).headers.get('cache-control')).not.toBe('no-store');
+  });
+});
+
+describe('smaller holes', () => {
+  async function onVacancy() {
+    const c = await catalogue();
+    const s = await space();
+    const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id]))).json.id as string;
+    const candidate = (await s.company.client.post('/api/v1/candidates', candidateBody(c, { vacancyId: vacancy }))).json.id as string;
+    return { c, s, vacancy, candidate };
+  }
+
+  it('100 concurrent stage moves from one stage: one wins, the rest get 409, the history has one move', async () => {
+    const { s, vacancy, candidate } = await onVacancy();
+    const targets = Array.from({ length: 100 }, (_, i) => 2 + (i % 5));
+    const answers = await Promise.all(
+      targets.map((to, i) => (i % 2 ? s.company.client : s.recruiter.client).put(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/stage`, { stage: to, from: 1 })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.json.message === 'error.funnel.stage_changed')).toBe(true);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(99);
+    const events = await db().query(`select from_value, to_value from funnel_events where candidate_id = $1 and kind = 'stage'`, [candidate]);
+    expect(events.rows).toHaveLength(1);
+    expect(events.rows[0].from_value).toBe('1');
+    // a move that states a stale "from" is refused, one that states the current one goes through
+    const now = Number(events.rows[0].to_value);
+    expect((await s.company.client.put(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/stage`, { stage: 7, from: 1 })).status).toBe(409);
+    expect((await s.company.client.put(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/stage`, { stage: 7, from: now })).status).toBe(200);
+    expect((await s.company.client.put(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/stage`, { stage: 2 })).status).toBe(400);
+  });
+
+  it('concurrent priority changes record a history where each change starts where the last ended', async () => {
+    const { s, vacancy, candidate } = await onVacancy();
+    await Promise.all(Array.from({ length: 60 }, (_, i) => s.company.client.put(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/priority`, { priority: 1 + (i % 3) })));
+    const events = await db().query(`select from_value, to_value from funnel_events where candidate_id = $1 and kind = 'priority' order by created_at, id`, [candidate]);
+    let current = '2';
+    for (const e of events.rows) {
+      expect(e.from_value).toBe(current);
+      current = e.to_value;
+    }
+    const row = await db().query('select priority from vacancy_candidates where candidate_id = $1', [candidate]);
+    expect(String(row.rows[0].priority)).toBe(current);
+  });
+
+  it('concurrent resume uploads leave exactly one file on disk, the one the candidate points at', async () => {
+    const { s, candidate } = await onVacancy();
+    const dir = path.join(inject('dataDir'), 'resumes');
+    const before = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const uploads = Array.from({ length: 20 }, () => {
+      const form = new FormData();
+      form.append('candidateId', candidate);
+      form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
+      return s.company.client.request('POST', '/api/v1/candidates/resume', { raw: form });
+    });
+    for (const res of await Promise.all(uploads)) expect(res.status).toBe(200);
+    const added = fs.readdirSync(dir).filter((f) => !before.has(f));
+    const row = await db().query('select resume from candidates where id = $1', [candidate]);
+    expect(added).toEqual([row.rows[0].resume]);
+  });
+
+  it('PUT vacancy without status keeps a published vacancy published', async () => {
+    const { c, s, vacancy } = await onVacancy();
+    const { status: _status, ...withoutStatus } = vacancyBody(c, [s.customer.id], { positionName: 'Renamed' });
+    const res = await s.company.client.put(`/api/v1/vacancy/${vacancy}`, withoutStatus);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ positionName: 'Renamed', status: 1 });
+  });
+
+  it('an old refresh token used after rotation ends the whole session', async () => {
+    const { client } = await signUp('company');
+    const old = client.cookies.get('rt')!;
+    expect((await client.post('/api/v1/auth/refresh')).status).toBe(200);
+    expect(client.cookies.get('rt')).not.toBe(old);
+    // past the 30 s grace: the thief (or the owner) presents the replaced token
+    await db().query(`update sessions set rotated_at = now() - interval '1 minute' where previous_token_hash is not null and user_id = (select id from users where email = $1)`, [
+      (await client.get('/api/v1/users/profile')).json.email,
+    ]);
+    const thief = new Client();
+    thief.cookies.set('rt', old);
+    expect((await thief.post('/api/v1/auth/refresh')).status).toBe(401);
+    // the owner's current token is dead too: the session family ended
+    client.token = undefined;
+    expect((await client.post('/api/v1/auth/refresh')).status).toBe(401);
+  });
+
+  it('limits tickets and invites per hour', async () => {
+    const { s } = await onVacancy();
+    const tickets = [];
+    for (let i = 0; i < 11; i++) tickets.push((await s.customer.client.post('/api/v1/help', { title: 'other', description: `t${i}` })).status);
+    expect(tickets.slice(0, 9).every((x) => x === 201)).toBe(true);
+    expect(tickets.at(-1)).toBe(429);
+    const invites = [];
+    for (let i = 0; i < 31; i++) invites.push((await s.recruiter.client.post('/api/v1/users/invite', { email: uniqueEmail('inv'), name: 'A', surname: 'B', role: 'customer' })).status);
+    expect(invites.at(-1)).toBe(429);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, db } from '../support/client.ts';
+import { Client, db, lastCode, PASSWORD, uniqueEmail } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
 
 let moscow: number;
@@ -199,5 +199,158 @@ describe('GET, PUT, DELETE /api/v1/vacancy/{id} and POST vacancy/comment', () =>
     expect(edit.json.message).toBe('error.vacancy.archived');
     expect((await s.company.client.post('/api/v1/vacancy/comment', { vacancyId: id, text: 'x' })).status).toBe(409);
     expect(((await s.company.client.get('/api/v1/vacancy?status=3')).json as { id: string }[]).map((v) => v.id)).toEqual([id]);
+  });
+});
+
+describe('drafts need only a position name (issue 11)', () => {
+  it('saves a draft with nothing but the name, and checks every rule only on publishing', async () => {
+    const s = await space();
+    const draft = await s.recruiter.client.post('/api/v1/vacancy', { positionName: 'Only a name', status: 2 });
+    expect(draft.status, draft.text).toBe(201);
+    expect(draft.json).toMatchObject({
+      positionName: 'Only a name',
+      status: 2,
+      positionType: null,
+      quantity: 1,
+      hardSkills: [],
+      jobExperience: null,
+      softSkills: [],
+      city: null,
+      cityId: null,
+      address: '',
+      salary: null,
+      salaryTo: null,
+      schedule: null,
+      customers: [],
+      mainCustomer: null,
+    });
+    // the form sends its empty fields as '' and no status means a draft
+    const fromForm = await s.company.client.post('/api/v1/vacancy', body([], { status: undefined, positionType: '', quantity: '', jobExperience: '', cityId: '', salary: '', schedule: '', hardSkills: [], softSkills: [], mainCustomer: '', address: '' }));
+    expect(fromForm.status, fromForm.text).toBe(201);
+    expect(fromForm.json).toMatchObject({ status: 2, positionType: null, city: null, salary: null });
+
+    // the name is the one rule of a draft; what is filled in is still checked
+    const nameless = await s.recruiter.client.post('/api/v1/vacancy', { positionName: '  ', status: 2 });
+    expect(nameless.status).toBe(400);
+    expect(nameless.json.errors).toEqual({ positionName: 'form.vacancy.position_name.required' });
+    const wrong = await s.recruiter.client.post('/api/v1/vacancy', { positionName: 'Bad draft', status: 2, quantity: 0, positionType: 9 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors).toEqual({ quantity: 'form.vacancy.quantity.min', positionType: 'form.vacancy.position_type.required' });
+    const reversed = await s.recruiter.client.post('/api/v1/vacancy', { positionName: 'Bad draft', status: 2, salary: 200, salaryTo: 100 });
+    expect(reversed.json.errors).toEqual({ salaryTo: 'form.vacancy.salary_to.min' });
+    const noCity = await s.recruiter.client.post('/api/v1/vacancy', { positionName: 'Bad city', status: 2, cityId: 999999999 });
+    expect(noCity.json.errors).toEqual({ cityId: 'form.vacancy.city.invalid' });
+
+    // publishing the draft as it is names everything that is missing
+    const id = draft.json.id as string;
+    const early = await s.recruiter.client.put(`/api/v1/vacancy/${id}`, { positionName: 'Only a name', status: 1 });
+    expect(early.status).toBe(400);
+    expect(Object.keys(early.json.errors).sort()).toEqual(
+      ['address', 'cityId', 'country', 'customers', 'hardSkills', 'jobExperience', 'mainCustomer', 'positionType', 'quantity', 'salary', 'schedule', 'softSkills'].sort(),
+    );
+    expect((await s.company.client.get(`/api/v1/vacancy/${id}`)).json.status).toBe(2);
+    const published = await s.recruiter.client.put(`/api/v1/vacancy/${id}`, body([s.customer.id]));
+    expect(published.status, published.text).toBe(200);
+    expect(published.json).toMatchObject({ status: 1, city: { id: moscow }, salary: 150000 });
+  });
+
+  it('lists drafts without a city or salary, and renders their pages', async () => {
+    const s = await space();
+    const id = (await s.company.client.post('/api/v1/vacancy', { positionName: 'Bare draft', status: 2 })).json.id as string;
+    const list = await s.company.client.get('/api/v1/vacancy?status=2');
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual([expect.objectContaining({ id, positionName: 'Bare draft', city: null, salary: null })]);
+    for (const path of ['/recruiter?status=2', `/vacancy/preview/${id}`, `/vacancy/candidates/${id}`, `/recruiter/vacancy/edit/${id}`, `/ru/vacancy/preview/${id}`]) {
+      const page = await s.company.client.get(path, { token: null });
+      expect(page.status, path).toBe(200);
+      expect(page.text, path).toContain('Bare draft');
+    }
+  });
+});
+
+describe('customers put on a vacancy before they register (issue 11)', () => {
+  async function invited(inviter: Client) {
+    const email = uniqueEmail('invitee');
+    const res = await inviter.post('/api/v1/users/invite', { email, name: 'Nina', surname: 'Later', role: 'customer' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.inviteId).toEqual(expect.any(String));
+    return { email, inviteId: res.json.inviteId as string };
+  }
+
+  async function register(email: string) {
+    const client = new Client();
+    const registered = await client.post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' });
+    expect(registered.status).toBe(201);
+    client.token = registered.json.accessToken;
+    return { client, id: registered.json.user.id as string };
+  }
+
+  it('are put on by their invite, see the vacancy once registered, and become its main customer', async () => {
+    const s = await space();
+    const nina = await invited(s.recruiter.client);
+    const res = await s.recruiter.client.post('/api/v1/vacancy', body([nina.inviteId, s.customer.id], { mainCustomer: nina.inviteId }));
+    expect(res.status, res.text).toBe(201);
+    const id = res.json.id as string;
+    expect(res.json.mainCustomer).toBe(nina.inviteId);
+    expect(res.json.customers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: nina.inviteId, name: 'Nina', surname: 'Later', email: nina.email, invited: true }), expect.objectContaining({ id: s.customer.id })]),
+    );
+
+    // registered but not confirmed yet: still an invite on the vacancy, and nothing to see
+    const person = await register(nina.email);
+    expect((await person.client.get(`/api/v1/vacancy/${id}`)).status).toBe(403);
+    expect((await s.company.client.get(`/api/v1/vacancy/${id}`)).json.customers.find((c: { invited?: boolean }) => c.invited)).toMatchObject({ id: nina.inviteId });
+
+    const verified = await person.client.post('/api/v1/auth/verify/email', { email: nina.email, code: await lastCode(nina.email) });
+    expect(verified.status).toBe(200);
+    const seen = await person.client.get('/api/v1/vacancy?status=1');
+    expect(seen.json.map((v: { id: string }) => v.id)).toEqual([id]);
+    const read = await person.client.get(`/api/v1/vacancy/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.json.mainCustomer).toBe(person.id);
+    expect(read.json.customers.map((c: { id: string; invited?: boolean }) => [c.id, c.invited ?? false]).sort()).toEqual([[person.id, false], [s.customer.id, false]].sort());
+    const left = await db().query('select count(*)::int as n from vacancy_invitees where vacancy_id = $1', [id]);
+    expect(left.rows[0].n).toBe(0);
+    // the workspace shows it: the customer's home
+    const home = await person.client.get('/workspace', { token: null });
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('Project manager');
+  });
+
+  it('a draft takes an invited customer too; another space\'s invite or a recruiter\'s invite is refused', async () => {
+    const s = await space();
+    const nina = await invited(s.company.client);
+    const draft = await s.company.client.post('/api/v1/vacancy', { positionName: 'Draft for Nina', status: 2, customers: [nina.inviteId] });
+    expect(draft.status, draft.text).toBe(201);
+    expect(draft.json.customers).toEqual([expect.objectContaining({ id: nina.inviteId, invited: true })]);
+
+    const other = await space();
+    const foreign = await invited(other.company.client);
+    const refused = await s.company.client.post('/api/v1/vacancy', body([foreign.inviteId]));
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ customers: 'form.vacancy.customers.invalid' });
+    const recruiterInvite = await s.company.client.post('/api/v1/users/invite', { email: uniqueEmail('rec'), name: 'Rex', surname: 'Recruiter', role: 'recruiter' });
+    const asCustomer = await s.company.client.post('/api/v1/vacancy', body([recruiterInvite.json.inviteId]));
+    expect(asCustomer.json.errors).toEqual({ customers: 'form.vacancy.customers.invalid' });
+  });
+
+  it('no vacancy is left behind when saves and the confirmation run at once', async () => {
+    const s = await space();
+    const nina = await invited(s.company.client);
+    const person = await register(nina.email);
+    const code = await lastCode(nina.email);
+    const saves = Array.from({ length: 120 }, (_, i) => s.company.client.post('/api/v1/vacancy', body([nina.inviteId], { positionName: `Race ${i}` })));
+    const confirmation = person.client.post('/api/v1/auth/verify/email', { email: nina.email, code });
+    const results = await Promise.all([...saves, confirmation]);
+    expect(results.map((r) => r.status)).toEqual([...saves.map(() => 201), 200]);
+    // every vacancy ends with Nina as a registered customer, whichever came first
+    const rows = await db().query(
+      `select v.id, exists (select 1 from vacancy_customers c where c.vacancy_id = v.id and c.user_id = $1) as registered,
+              exists (select 1 from vacancy_invitees i where i.vacancy_id = v.id) as invited, v.main_customer_id, v.main_invite_id
+         from vacancies v where v.position_name like 'Race %' and v.space_id = (select space_id from users where id = $1)`,
+      [person.id],
+    );
+    expect(rows.rows).toHaveLength(120);
+    for (const row of rows.rows) expect(row).toMatchObject({ registered: true, invited: false, main_customer_id: person.id, main_invite_id: null });
   });
 });

@@ -70,8 +70,11 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: t.continue }).click();
 
-    await expect(page).toHaveURL(`${t.prefix}/profile`);
+    // a new company lands on its home, the dashboard; the profile is one link away
+    await expect(page).toHaveURL(`${t.prefix}/recruiter`);
     await expect(page.getByTestId('user-block')).toHaveText(/Anna P\./);
+    await page.getByTestId('user-block').click();
+    await expect(page).toHaveURL(`${t.prefix}/profile`);
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(lang);
 
     await page.getByRole('button', { name: t.logout }).click();
@@ -86,6 +89,7 @@ for (const lang of ['en', 'ru'] as const) {
 
     await page.getByLabel(t.password).fill(PASSWORD);
     await page.getByRole('button', { name: t.login }).click();
+    // login follows where the guard stopped the visitor
     await expect(page).toHaveURL(`${t.prefix}/profile`);
     await expect(page.getByRole('heading', { name: 'Anna Petrova' })).toBeVisible();
   });

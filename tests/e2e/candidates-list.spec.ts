@@ -444,7 +444,7 @@ test.describe('vacancy candidates and the database', () => {
     await expect(rows(page)).toHaveCount(20);
 
     await page.goto(`/vacancy/candidates-all/${world.vacancyId}`);
-    await expect(page).toHaveURL('/profile');
+    await expect(page).toHaveURL('/workspace');
   });
 
   test('another space gets a 404; a draft shows why nothing can be added', async ({ page }) => {

@@ -125,7 +125,7 @@ test.describe('personal-data consent page', () => {
   test('in Russian: the switcher keeps the token, and the candidate declines', async ({ page }) => {
     const candidate = await candidateAsked(company, 'Boris', 'Orlov');
     const { scripts } = await openCounting(page, candidate.link);
-    await page.getByRole('link', { name: 'Ru' }).click();
+    await page.getByRole('link', { name: 'Ru', exact: true }).click();
     await expect(page).toHaveURL(`/ru${candidate.link}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
     await expect(page.getByRole('heading', { level: 1, name: 'Согласие на обработку персональных данных' })).toBeVisible();

@@ -31,6 +31,6 @@ test('the dashboard shows the space\'s latest events with links, and upcoming in
   await expect(interviews).toContainText('Phone call · Accountant');
 
   await page.goto('/ru/recruiter');
-  await expect(page.getByTestId('feed').getByRole('listitem').first()).toContainText('Olga Owner перевёл(а) кандидата Pavel Orlov на этап «Интервью с рекрутером»');
+  await expect(page.getByTestId('feed').getByRole('listitem').first()).toContainText('Olga Owner: кандидат Pavel Orlov переведён на этап «Собеседование с рекрутером»');
   await expect(page.getByTestId('interviews')).toContainText('Звонок · Accountant');
 });

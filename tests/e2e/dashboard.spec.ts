@@ -139,7 +139,7 @@ test.describe('recruiter dashboard', () => {
     await expect(page.getByTestId('status-shown')).toHaveText('Published');
     await expect(names(page)).toHaveText(['Frontend developer', 'Senior sales manager', 'Sales manager']);
     await expect(page.getByText('3 vacancies')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sales manager', exact: true })).toHaveAttribute('href', `/vacancy/preview/${world.ids.sales}`);
+    await expect(page.getByRole('link', { name: 'Sales manager', exact: true })).toHaveAttribute('href', `/vacancy/candidates/${world.ids.sales}`);
     await expect(page.getByRole('link', { name: 'Add vacancy' })).toHaveAttribute('href', '/recruiter/vacancy/add');
 
     const sales = page.getByRole('row', { name: /^Sales manager/ });
@@ -149,8 +149,9 @@ test.describe('recruiter dashboard', () => {
     await expect(page.getByRole('row', { name: /^Frontend developer/ })).toContainText('Kazan');
     await expect(page.getByText('Boolean search: AND, OR, NOT and "quoted phrases"', { exact: false })).toBeVisible();
 
+    // the name leads to the vacancy's candidates, the funnel
     await page.getByRole('link', { name: 'Sales manager', exact: true }).click();
-    await expect(page).toHaveURL(`/vacancy/preview/${world.ids.sales}`);
+    await expect(page).toHaveURL(`/vacancy/candidates/${world.ids.sales}`);
   });
 
   test('boolean search applies after the debounce, from 3 characters, and lives in the URL', async ({ page }) => {
@@ -260,7 +261,7 @@ test.describe('recruiter dashboard', () => {
     // an upper bound below the lower one is refused
     await dialog.getByLabel('Salary to').fill('1000');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog.getByText('The upper bound cannot be below the lower one')).toBeVisible();
+    await expect(dialog.getByText('The upper salary cannot be below the lower one')).toBeVisible();
     await dialog.getByRole('button', { name: 'Clear' }).click();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(names(page)).toHaveCount(3);
@@ -321,7 +322,7 @@ test.describe('recruiter dashboard in Russian', () => {
     await expect(chips.getByRole('link')).toHaveText(['Все', 'За месяц', 'За неделю']);
     await expect(page.getByRole('columnheader')).toHaveText(['Вакансия', 'Количество', 'Кандидаты', 'Финалисты', 'Наняты']);
     await expect(page.getByRole('row', { name: /^Frontend developer/ })).toContainText('Казань');
-    await expect(page.getByRole('link', { name: 'Frontend developer' })).toHaveAttribute('href', `/ru/vacancy/preview/${world.ids.frontend}`);
+    await expect(page.getByRole('link', { name: 'Frontend developer' })).toHaveAttribute('href', `/ru/vacancy/candidates/${world.ids.frontend}`);
     await expect(page.getByRole('link', { name: 'Добавить вакансию' })).toHaveAttribute('href', '/ru/recruiter/vacancy/add');
 
     const search = page.getByRole('searchbox', { name: 'Поиск вакансий' });

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, mailedCode, PASSWORD, uniqueEmail } from './fixtures.ts';
 
 export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4390}`;
@@ -41,4 +41,40 @@ export async function inviteAndRegister(inviterPage: Page, inviteePage: Page, ro
   const verified = await request.post('/api/v1/auth/verify/email', { data: { email, code: await mailedCode(email) }, headers });
   expect(verified.status()).toBe(200);
   return { email, id: ((await registered.json()) as { user: { id: string } }).user.id };
+}
+
+/** The part labels of a date field (DateField) in each language. */
+const DATE_PARTS = {
+  en: { day: 'Day', month: 'Month', year: 'Year', hour: 'Hours', minute: 'Minutes' },
+  ru: { day: 'День', month: 'Месяц', year: 'Год', hour: 'Часы', minute: 'Минуты' },
+};
+
+/** The date field named `label` (a group of parts) inside `scope`. */
+export const dateField = (scope: Page | Locator, label: string) => scope.getByRole('group', { name: label, exact: true });
+
+/** Fills a date field as a person does: 'YYYY-MM-DD', 'YYYY-MM' (month and year) or 'YYYY-MM-DDTHH:mm'. */
+export async function fillDate(scope: Page | Locator, label: string, value: string, lang: 'en' | 'ru' = 'en') {
+  const names = DATE_PARTS[lang];
+  const field = dateField(scope, label);
+  const [date, time] = value.split('T') as [string, string | undefined];
+  const [year, month, day] = date.split('-') as [string, string, string | undefined];
+  if (day !== undefined) await field.getByLabel(names.day).fill(String(Number(day)));
+  await field.getByLabel(names.month).selectOption(String(Number(month)));
+  await field.getByLabel(names.year).fill(year);
+  if (time) {
+    const [hour, minute] = time.split(':') as [string, string];
+    await field.getByLabel(names.hour).selectOption(hour);
+    await field.getByLabel(names.minute).selectOption(minute);
+  }
+}
+
+/** What a date field shows, in the same shapes `fillDate` takes. */
+export async function dateValue(scope: Page | Locator, label: string, lang: 'en' | 'ru' = 'en'): Promise<string> {
+  const names = DATE_PARTS[lang];
+  const field = dateField(scope, label);
+  const two = (v: string) => v.padStart(2, '0');
+  const year = await field.getByLabel(names.year).inputValue();
+  const month = two(await field.getByLabel(names.month).inputValue());
+  const days = field.getByLabel(names.day);
+  return (await days.count()) ? `${year}-${month}-${two(await days.inputValue())}` : `${year}-${month}`;
 }

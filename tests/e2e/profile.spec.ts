@@ -125,8 +125,11 @@ test.describe('profile dialogs (English)', () => {
     await expect(invitee.getByLabel('Название компании')).toHaveCount(0);
     await invitee.getByRole('button', { name: 'Готово' }).click();
     await invitee.getByRole('alertdialog', { name: 'Регистрация прошла успешно!' }).getByRole('button', { name: 'Продолжить' }).click();
+    // a customer's home is the workspace; the profile names who invited them
+    await expect(invitee).toHaveURL('/ru/workspace');
+    await invitee.getByTestId('user-block').click();
     await expect(invitee).toHaveURL('/ru/profile');
-    await expect(invitee.getByRole('region', { name: 'Вас пригласил(а)' })).toContainText('Olga Owner');
+    await expect(invitee.getByRole('region', { name: 'Приглашение от' })).toContainText('Olga Owner');
     await expect(invitee.getByRole('region', { name: 'Мои заказчики' })).toHaveCount(0);
     await invitee.context().close();
 

@@ -138,7 +138,8 @@ test.describe('vacancy form (English)', () => {
     await page.getByLabel('Quantity').fill('');
     await page.getByRole('button', { name: 'Create' }).click();
     for (const text of [
-      'is required',
+      // every required field names itself (issue 11), the position type too
+      'Please choose the position type',
       'Please enter the position name',
       'Please enter the quantity',
       'Please add hard skills',
@@ -292,7 +293,9 @@ test.describe('vacancy form (English)', () => {
     await question.getByLabel('Comment').fill('The salary is fixed now');
     await question.getByRole('button', { name: 'Continue to editing' }).click();
     await expect(question).toBeHidden();
-    expect((await vacancy(page.context().request, vacancyId)).comments.map((c) => c.text)).toContain('The salary is fixed now');
+    // the comment waits for the edit: nothing is posted until the changes are saved
+    expect((await vacancy(page.context().request, vacancyId)).comments.map((c) => c.text)).not.toContain('The salary is fixed now');
+    await expect(page.getByText('Posted with these changes: “The salary is fixed now”')).toBeVisible();
 
     // the comment was given in the dialog: the form has no second comment box
     await expect(page.getByLabel('Comment')).toHaveCount(0);
@@ -305,7 +308,9 @@ test.describe('vacancy form (English)', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alertdialog', { name: 'The vacancy is saved' }).getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/recruiter');
-    expect(await vacancy(page.context().request, vacancyId)).toMatchObject({ status: 1, salary: 150000, salaryTo: null });
+    const edited = await vacancy(page.context().request, vacancyId);
+    expect(edited).toMatchObject({ status: 1, salary: 150000, salaryTo: null });
+    expect(edited.comments.map((c) => c.text)).toContain('The salary is fixed now');
 
     // a salary without an upper bound opens with the switch on
     await page.goto(`/recruiter/vacancy/edit/${vacancyId}`);
@@ -394,7 +399,7 @@ test.describe('vacancy form (Russian)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Новая вакансия' })).toBeVisible();
     await page.getByRole('button', { name: 'Создать' }).click();
     await expect(page.getByText('Выберите заказчиков', { exact: true })).toBeVisible();
-    await expect(page.getByText('Введите название должности', { exact: true })).toBeVisible();
+    await expect(page.getByText('Укажите название должности', { exact: true })).toBeVisible();
 
     await page.getByLabel('Тип позиции').selectOption({ label: 'Руководитель' });
     await page.getByLabel('Название должности').fill('Руководитель отдела продаж');

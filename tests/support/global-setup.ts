@@ -18,7 +18,8 @@ export default async function setup(project: TestProject) {
   const database = await createTestDatabase(dataDir);
   let server: Awaited<ReturnType<typeof spawnServer>>;
   try {
-    server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: undefined });
+    // sockets of a banned account end within two seconds here, within a minute by default
+    server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: undefined, SESSION_SWEEP_SECONDS: '2' });
   } catch (error) {
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

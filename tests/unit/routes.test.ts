@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessOf, homeOf, safeFrom } from '../../src/lib/routes.ts';
+import { accessOf, homeOf, menuOf, safeFrom, sectionOf } from '../../src/lib/routes.ts';
 
 describe('accessOf', () => {
   it.each([['/'], ['/verify/pd'], ['/error'], ['/404'], ['/error/']])('%s is public', (path) => {
@@ -18,14 +18,18 @@ describe('accessOf', () => {
     expect(accessOf(path)).toEqual({ kind: 'onboarding' });
   });
 
-  it.each([['/recruiter'], ['/recruiter/'], ['/recruiter/vacancy/add'], ['/vacancy/candidates-all/x'], ['/vacancy/candidates-all']])(
+  it.each([['/recruiter'], ['/recruiter/'], ['/recruiter/vacancy/add'], ['/vacancy/candidates-all/x'], ['/vacancy/candidates-all'], ['/candidates'], ['/candidates/']])(
     '%s is private to company and recruiter',
     (path) => {
       expect(accessOf(path)).toEqual({ kind: 'private', roles: [1, 2] });
     },
   );
 
-  it.each([['/profile'], ['/chats/5'], ['/vacancy/preview/1'], ['/recruiters'], ['/vacancy/candidates-allx'], ['/authx'], ['/verify/pdx']])(
+  it.each([['/workspace'], ['/workspace/']])('%s is the customer\'s own', (path) => {
+    expect(accessOf(path)).toEqual({ kind: 'private', roles: [3] });
+  });
+
+  it.each([['/profile'], ['/chats/5'], ['/vacancy/preview/1'], ['/recruiters'], ['/vacancy/candidates-allx'], ['/authx'], ['/verify/pdx'], ['/interviews'], ['/candidates/a/b'], ['/candidates/new'], ['/home'], ['/workspaces']])(
     '%s is private to every signed-in role',
     (path) => {
       expect(accessOf(path)).toEqual({ kind: 'private', roles: [1, 2, 3] });
@@ -34,12 +38,47 @@ describe('accessOf', () => {
 });
 
 describe('homeOf', () => {
-  it('sends a customer to the profile', () => {
-    expect(homeOf(3)).toBe('/profile');
+  it('sends a customer to their workspace', () => {
+    expect(homeOf(3)).toBe('/workspace');
   });
 
   it.each([[1], [2], [7], [8]])('sends role %i to the recruiter area', (role) => {
     expect(homeOf(role)).toBe('/recruiter');
+  });
+});
+
+describe('menuOf', () => {
+  it('gives company, recruiters and staff the vacancies and the database', () => {
+    for (const role of [1, 2, 7, 8]) {
+      expect(menuOf(role).map((item) => item.path)).toEqual(['/recruiter', '/candidates', '/interviews', '/chats', '/help']);
+    }
+  });
+
+  it('gives a customer their workspace and no database', () => {
+    expect(menuOf(3).map((item) => item.path)).toEqual(['/workspace', '/interviews', '/chats', '/help']);
+  });
+});
+
+describe('sectionOf', () => {
+  it.each([
+    ['/recruiter', 2, 'vacancies'],
+    ['/recruiter/vacancy/edit/x', 1, 'vacancies'],
+    ['/vacancy/preview/x', 2, 'vacancies'],
+    ['/vacancy/candidates/x', 3, 'workspace'],
+    ['/workspace', 3, 'workspace'],
+    ['/candidates/c1/v1', 2, 'vacancies'],
+    ['/candidates/c1/v1', 3, 'workspace'],
+    ['/candidates/c1/-', 2, 'candidates'],
+    ['/candidates', 2, 'candidates'],
+    ['/candidates/new', 2, 'candidates'],
+    ['/candidates/edit/c1', 2, 'candidates'],
+    ['/interviews', 3, 'interviews'],
+    ['/chats/u1', 2, 'chats'],
+    ['/help/t1', 3, 'help'],
+    ['/profile', 1, 'profile'],
+    ['/nowhere', 1, undefined],
+  ] as const)('%s for role %i is %s', (path, role, section) => {
+    expect(sectionOf(path, role)).toBe(section);
   });
 });
 

@@ -88,7 +88,7 @@ describe('safe dates', () => {
   });
 
   it('refuses impossible dates of birth and interviews in year 200000', () => {
-    expect(issues(CandidateSchema, { name: 'A', surname: 'B', dob: '2020-02-31' })).toEqual(['dob:validation.invalid']);
+    expect(issues(CandidateSchema, { name: 'A', surname: 'B', dob: '2020-02-31' })).toEqual(['dob:form.candidate.dob.invalid']);
     const interview = { candidateId: 'c', startsAt: '+200000-01-01T10:00:00Z', durationMinutes: 30, kind: 'phone', participants: ['u'] };
     expect(issues(InterviewSchema, interview)).toEqual(['startsAt:interview.error.starts_at']);
   });

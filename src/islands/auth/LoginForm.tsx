@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginSchema, type LoginInput, type LoginOutput } from '../../lib/schemas/auth.ts';
@@ -8,7 +8,8 @@ import { localizedPath, type Locale } from '../../lib/i18n/index.ts';
 import type { UserDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
-import { useHydrated } from '../shared/hydrated.ts';
+import { useHydrated, useTypedBeforeHydration } from '../shared/hydrated.ts';
+import { homeOf } from '../../lib/routes.ts';
 import { Field } from '../shared/Field.tsx';
 import { applyServerError } from '../shared/forms.ts';
 
@@ -20,10 +21,13 @@ interface Props extends IslandProps {
 function LoginForm(props: Props) {
   const hydrated = useHydrated();
   const { t, href } = useT(props);
+  const formId = useId();
   const [formError, setFormError] = useState<string>();
+  // what was typed before the island took over is kept
+  const typed = useTypedBeforeHydration(formId, { email: '', password: '', remember: true });
   const { register, handleSubmit, setError, formState } = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '', remember: true },
+    defaultValues: typed,
   });
   const { errors, isSubmitting } = formState;
 
@@ -39,7 +43,7 @@ function LoginForm(props: Props) {
     setToken(grant.accessToken, grant.tokenExpires);
     try {
       const user = await api<UserDto>('users/profile');
-      window.location.assign(localizedPath(props.from ?? '/profile', user.settings.lang as Locale));
+      window.location.assign(localizedPath(props.from ?? homeOf(user.role), user.settings.lang as Locale));
     } catch (error) {
       console.error('[auth] profile fetch after login failed', error);
       window.location.assign(href('/error'));
@@ -47,12 +51,12 @@ function LoginForm(props: Props) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form id={formId} onSubmit={onSubmit} noValidate>
       {formError && <p className="form-error" role="alert">{t(formError)}</p>}
       <Field label={t('auth.email')} type="email" autoComplete="email" error={errors.email?.message && t(errors.email.message)} {...register('email')} />
       <Field label={t('auth.password')} type="password" autoComplete="current-password" error={errors.password?.message && t(errors.password.message)} {...register('password')} />
       <label className="check">
-        <input type="checkbox" {...register('remember')} /> {t('auth.remember')}
+        <input type="checkbox" defaultChecked={typed.remember} {...register('remember')} /> {t('auth.remember')}
       </label>
       <button className="btn btn-block" type="submit" disabled={!hydrated || isSubmitting}>
         {t('auth.login_submit')}

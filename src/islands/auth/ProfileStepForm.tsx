@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ProfileSchema, type ProfileInput } from '../../lib/schemas/user.ts';
+import { CompanyProfileSchema, ProfileSchema, type ProfileInput } from '../../lib/schemas/user.ts';
 import { api } from '../../lib/client/api.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
-import { useHydrated } from '../shared/hydrated.ts';
+import { useHydrated, useTypedBeforeHydration } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { Modal } from '../shared/Modal.tsx';
 import { PhotoInput, uploadPhoto } from '../shared/PhotoInput.tsx';
@@ -13,6 +13,8 @@ import { applyServerError } from '../shared/forms.ts';
 
 interface Props extends IslandProps {
   isCompany: boolean;
+  /** Where 'Continue' leads: the new user's home. */
+  home: string;
   initial: { name: string; surname: string; companyName: string };
 }
 
@@ -22,18 +24,17 @@ function ProfileStepForm(props: Props) {
   const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState(false);
   const [photo, setPhoto] = useState<File>();
+  const formId = useId();
+  const typed = useTypedBeforeHydration(formId, props.initial);
   const { register, handleSubmit, setError, formState } = useForm<ProfileInput>({
-    resolver: zodResolver(ProfileSchema),
-    defaultValues: props.initial,
+    // a company's name is checked with the others: every missing field shows at once
+    resolver: zodResolver(props.isCompany ? CompanyProfileSchema : ProfileSchema),
+    defaultValues: typed,
   });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
-    if (props.isCompany && !values.companyName?.trim()) {
-      setError('companyName', { message: 'validation.company_required' });
-      return;
-    }
     try {
       if (photo) await uploadPhoto(photo);
       await api('users/profile', { method: 'PUT', body: { ...values, settings: { lang: props.locale } } });
@@ -42,18 +43,18 @@ function ProfileStepForm(props: Props) {
       setFormError(applyServerError(error, setError, ['name', 'surname', 'companyName']));
     }
   });
-  const proceed = () => window.location.assign(href('/profile'));
+  const proceed = () => window.location.assign(href(props.home));
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate>
+      <form id={formId} onSubmit={onSubmit} noValidate>
         {formError && <p className="form-error" role="alert">{t(formError)}</p>}
         <Field label={t('auth.name')} autoComplete="given-name" error={errors.name?.message && t(errors.name.message)} {...register('name')} />
         <Field label={t('auth.surname')} autoComplete="family-name" error={errors.surname?.message && t(errors.surname.message)} {...register('surname')} />
         {props.isCompany && (
           <Field label={t('auth.company_name')} autoComplete="organization" error={errors.companyName?.message && t(errors.companyName.message)} {...register('companyName')} />
         )}
-        <PhotoInput t={t} onChange={setPhoto} />
+        <PhotoInput t={t} onChange={setPhoto} disabled={!hydrated} />
         <button className="btn btn-block" type="submit" disabled={!hydrated || isSubmitting}>
           {t('auth.done')}
         </button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterSchema, SELF_ROLES, type RegisterInput, type RegisterOutput } from '../../lib/schemas/auth.ts';
@@ -8,22 +8,28 @@ import { localizedPath } from '../../lib/i18n/index.ts';
 import type { UserDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
-import { useHydrated } from '../shared/hydrated.ts';
+import { useHydrated, useTypedBeforeHydration } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { applyServerError } from '../shared/forms.ts';
 
 interface Props extends IslandProps {
   /** From an invite link: the invited address. */
   email?: string;
+  /** The invite the link names: its role and company replace the role choice. */
+  invite?: { role: 'recruiter' | 'customer'; company: string | null; inviter: string };
 }
 
 function RegisterForm(props: Props) {
   const hydrated = useHydrated();
   const { t, href } = useT(props);
+  const formId = useId();
   const [formError, setFormError] = useState<string>();
+  const { invite } = props;
+  // a role picked or an address typed before the island took over is kept
+  const typed = useTypedBeforeHydration(formId, { email: props.email ?? '', password: '', role: invite?.role ?? 'company' });
   const { register, handleSubmit, setError, formState, watch } = useForm<RegisterInput, unknown, RegisterOutput>({
     resolver: zodResolver(RegisterSchema),
-    defaultValues: { email: props.email ?? '', password: '', role: 'company', settings: { lang: props.locale } },
+    defaultValues: { ...typed, role: invite?.role ?? (typed.role as RegisterInput['role']), settings: { lang: props.locale } },
   });
   const { errors, isSubmitting } = formState;
   const role = watch('role');
@@ -49,20 +55,35 @@ function RegisterForm(props: Props) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form id={formId} onSubmit={onSubmit} noValidate>
       {formError && <p className="form-error" role="alert">{t(formError)}</p>}
-      <fieldset className="roles">
-        <legend className="label">{t('auth.role_label')}</legend>
-        {SELF_ROLES.map((name) => (
-          <label key={name} className={`role-card${role === name ? ' selected' : ''}`}>
-            <input type="radio" value={name} {...register('role')} />
-            <span className="role-name">{t(`auth.role.${name}`)}</span>
-            <span className="role-description">{t(`auth.role.${name}_description`)}</span>
-          </label>
-        ))}
-        {errors.role?.message && <p className="field-error" role="alert">{t(errors.role.message)}</p>}
-      </fieldset>
-      <Field label={t('auth.email')} type="email" autoComplete="email" error={errors.email?.message && t(errors.email.message)} {...register('email')} />
+      {invite ? (
+        <div className="invite-offer" role="note">
+          <p>
+            {invite.company
+              ? t('auth.invited_to', { inviter: invite.inviter, company: invite.company, role: t(`auth.role.${invite.role}`) })
+              : t('auth.invited_as', { inviter: invite.inviter, role: t(`auth.role.${invite.role}`) })}
+          </p>
+          <input type="hidden" value={invite.role} {...register('role')} />
+          <p className="role-card selected">
+            <span className="role-name">{t(`auth.role.${invite.role}`)}</span>
+            <span className="role-description">{t(`auth.role.${invite.role}_description`)}</span>
+          </p>
+        </div>
+      ) : (
+        <fieldset className="roles">
+          <legend className="label">{t('auth.role_label')}</legend>
+          {SELF_ROLES.map((name) => (
+            <label key={name} className={`role-card${role === name ? ' selected' : ''}`}>
+              <input type="radio" value={name} defaultChecked={typed.role === name} {...register('role')} />
+              <span className="role-name">{t(`auth.role.${name}`)}</span>
+              <span className="role-description">{t(`auth.role.${name}_description`)}</span>
+            </label>
+          ))}
+          {errors.role?.message && <p className="field-error" role="alert">{t(errors.role.message)}</p>}
+        </fieldset>
+      )}
+      <Field label={t('auth.email')} type="email" autoComplete="email" defaultValue={typed.email} error={errors.email?.message && t(errors.email.message)} {...register('email')} />
       <Field
         label={t('auth.password')}
         type="password"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
@@ -7,7 +7,7 @@ import { api, errorKey } from '../../lib/client/api.ts';
 import { removeToken } from '../../lib/stores/auth.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
-import { useHydrated } from '../shared/hydrated.ts';
+import { useHydrated, useTypedBeforeHydration } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { Modal } from '../shared/Modal.tsx';
 import { applyServerError } from '../shared/forms.ts';
@@ -26,12 +26,14 @@ const NOTICE = { sent: 'auth.verify_notice', queued: 'auth.verify_pending', fail
 function VerifyForm(props: Props) {
   const hydrated = useHydrated();
   const { t, href } = useT(props);
+  const formId = useId();
   const [formError, setFormError] = useState<string>();
   const [resendError, setResendError] = useState<string>();
   const [resent, setResent] = useState(false);
-  const { register, handleSubmit, setError, formState, reset } = useForm<CodeForm>({
+  const typed = useTypedBeforeHydration(formId, { code: '' });
+  const { register, handleSubmit, setError, clearErrors, formState, reset } = useForm<CodeForm>({
     resolver: zodResolver(CodeFormSchema),
-    defaultValues: { code: '' },
+    defaultValues: typed,
   });
   const { errors, isSubmitting } = formState;
 
@@ -48,6 +50,9 @@ function VerifyForm(props: Props) {
 
   const resend = async () => {
     setResent(false);
+    // a new code is on its way: the old one's 'Wrong code' no longer applies
+    clearErrors();
+    setFormError(undefined);
     try {
       await api('auth/verify/email/resend', { method: 'POST', body: { email: props.email, settings: { lang: props.locale } } });
       setResent(true);
@@ -67,17 +72,10 @@ function VerifyForm(props: Props) {
       <p role={props.mail === 'sent' ? undefined : 'status'} data-testid="verify-notice">
         {t(NOTICE[props.mail] ?? NOTICE.sent, { email: props.email })}
       </p>
-      <form onSubmit={onSubmit} noValidate>
+      <form id={formId} onSubmit={onSubmit} noValidate>
         {formError && <p className="form-error" role="alert">{t(formError)}</p>}
         {resent && <p className="form-note" role="status">{t('auth.resent')}</p>}
-        <Field
-          label={t('auth.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          error={errors.code?.message && t(errors.code.message)}
-          {...register('code')}
-        />
+        <Field label={t('auth.code')} kind="code" error={errors.code?.message && t(errors.code.message)} {...register('code')} />
         <button className="btn btn-block" type="submit" disabled={!hydrated || isSubmitting}>
           {t('auth.verify_submit')}
         </button>

@@ -12,7 +12,8 @@ import { AlertModal, MessageModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { CityInput } from '../shared/CityInput.tsx';
 import { TagInput } from '../shared/TagInput.tsx';
-import { FileField } from './FileField.tsx';
+import { FileField } from '../shared/FileField.tsx';
+import { DateField } from '../shared/DateField.tsx';
 import { EducationField, JobsField, LanguagesField } from './Groups.tsx';
 import { RESUME_ACCEPT, defaultsOf, type EditableCandidate, isResumeName, knownErrorPaths, namesFromFileName } from './values.ts';
 import './candidate-form.css';
@@ -28,7 +29,6 @@ interface Props extends IslandProps {
 
 type Names = { name: string; surname: string };
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The candidate form (issue 5; DECISIONS.md "Candidate funnel"): every field of the Candidate
@@ -185,7 +185,7 @@ function CandidateForm(props: Props) {
             check={checkResume}
             onPick={(file) => pickResume(file, true)}
           >
-            {resume && <span className="cf-file-name">{resume.name}</span>}
+            {resume && <span className="file-name">{resume.name}</span>}
           </FileField>
           {prefilled && resume && (
             <p className="form-note cf-prefilled" role="status">
@@ -207,13 +207,15 @@ function CandidateForm(props: Props) {
           <div className="cf-grid">
             <Field label={t('candidate.field.name')} type="text" maxLength={100} autoComplete="off" error={message(errors.name?.message)} {...nameInput} />
             <Field label={t('candidate.field.surname')} type="text" maxLength={100} autoComplete="off" error={message(errors.surname?.message)} {...surnameInput} />
-            <Field
+            <DateField
+              t={t}
+              locale={props.locale}
+              mode="date"
               label={t('candidate.field.dob')}
-              type="date"
-              max={today()}
-              {...dob}
-              value={dob.value ?? ''}
-              onChange={(e) => dob.onChange(e.target.value || null)}
+              ref={dob.ref}
+              value={dob.value}
+              onChange={(value) => dob.onChange(value || null)}
+              onBlur={dob.onBlur}
               error={message(errors.dob?.message)}
             />
             <CityInput
@@ -273,7 +275,7 @@ function CandidateForm(props: Props) {
           </div>
         </section>
 
-        <JobsField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
+        <JobsField t={t} locale={props.locale} control={control} register={register} errors={errors} hydrated={hydrated} />
         <EducationField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
         <LanguagesField t={t} control={control} register={register} errors={errors} hydrated={hydrated} />
 
@@ -308,7 +310,7 @@ function CandidateForm(props: Props) {
                 }}
               >
                 {photo && (
-                  <span className="cf-file-name">
+                  <span className="file-name">
                     {photo.name}
                     <button type="button" className="tag-remove" aria-label={t('candidate_form.remove_file', { name: photo.name })} onClick={() => setPhoto(undefined)}>
                       ×
@@ -330,7 +332,7 @@ function CandidateForm(props: Props) {
               onPick={(file) => pickResume(file, false)}
             >
               {resume ? (
-                <span className="cf-file-name">
+                <span className="file-name">
                   {t('candidate_form.resume_chosen', { name: resume.name })}
                   <button type="button" className="tag-remove" aria-label={t('candidate_form.remove_file', { name: resume.name })} onClick={() => setResume(undefined)}>
                     ×
@@ -338,7 +340,7 @@ function CandidateForm(props: Props) {
                 </span>
               ) : (
                 storedResume && (
-                  <a className="cf-file-name" href={storedResume.url} download>
+                  <a className="file-name" href={storedResume.url} download>
                     {storedResume.name}
                   </a>
                 )
@@ -347,11 +349,6 @@ function CandidateForm(props: Props) {
           </div>
         </section>
 
-        {isSubmitted && Object.keys(errors).length > 0 && !formError && (
-          <p className="form-error cf-summary" role="status">
-            {t('error.common.invalid_body')}
-          </p>
-        )}
         <div className="cf-actions">
           <a className="btn btn-secondary" href={href(done)}>
             {t('candidate_form.cancel')}
@@ -382,7 +379,8 @@ function CandidateForm(props: Props) {
           title={t(candidate ? 'candidate_form.saved' : 'candidate_form.created')}
           text={vacancy && !candidate ? t('candidate_form.added_to_vacancy', { name: vacancy.name }) : undefined}
           confirmLabel={t('candidate_form.continue')}
-          onConfirm={() => window.location.assign(href(done))}
+          // a new candidate of the database (on no vacancy) opens on their own profile
+          onConfirm={() => window.location.assign(href(!candidate && !vacancy && id ? `/candidates/${id}/-` : done))}
         />
       )}
     </>

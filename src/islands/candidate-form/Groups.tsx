@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useController, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { T } from '../../lib/i18n/index.ts';
+import type { Locale, T } from '../../lib/i18n/index.ts';
 import type { CandidateInput, CandidateOutput } from '../../lib/schemas/candidate.ts';
-import { Field } from '../shared/Field.tsx';
-import { SelectField, TextAreaField } from '../vacancy-form/fields.tsx';
-import { LEVELS, dateToMonth, emptyEducation, emptyJob, emptyLanguage, monthToDate, type Job } from './values.ts';
+import { Field, SelectField, TextAreaField } from '../shared/Field.tsx';
+import { DateField } from '../shared/DateField.tsx';
+import { LEVELS, emptyEducation, emptyJob, emptyLanguage, type Job } from './values.ts';
 
 /** The groups' inputs take their values from `fields`, so the server's HTML already shows them. */
 export interface GroupProps {
@@ -36,6 +36,7 @@ function GroupHeader({ t, title, removeLabel, hydrated, onRemove }: { t: T; titl
 }
 
 interface JobProps extends Omit<GroupProps, 'hydrated' | 'errors'> {
+  locale: Locale;
   index: number;
   item: Job;
   errors: FieldErrors<Job> | undefined;
@@ -45,30 +46,34 @@ interface JobProps extends Omit<GroupProps, 'hydrated' | 'errors'> {
  * One job. Its fields register in the order they show: react-hook-form focuses the first
  * invalid field in registration order, and the months come before the company.
  */
-function JobItem({ t, control, register, errors, index, item }: JobProps) {
+function JobItem({ t, locale, control, register, errors, index, item }: JobProps) {
   const { field: from } = useController({ control, name: `jobExperience.${index}.from` });
   const { field: to } = useController({ control, name: `jobExperience.${index}.to` });
   const current = to.value === null;
   return (
     <>
       <div className="cf-pair">
-        <Field
+        <DateField
+          t={t}
+          locale={locale}
+          mode="month"
           label={t('candidate.field.from')}
-          type="month"
-          placeholder={t('candidate_form.month_placeholder')}
-          {...from}
-          value={dateToMonth(from.value)}
-          onChange={(e) => from.onChange(monthToDate(e.target.value))}
+          ref={from.ref}
+          value={from.value}
+          onChange={from.onChange}
+          onBlur={from.onBlur}
           error={message(t, errors?.from?.message)}
         />
-        <Field
+        <DateField
+          t={t}
+          locale={locale}
+          mode="month"
           label={t('candidate.field.to')}
-          type="month"
-          placeholder={t('candidate_form.month_placeholder')}
-          {...to}
+          ref={to.ref}
+          value={to.value}
+          onChange={to.onChange}
+          onBlur={to.onBlur}
           disabled={current}
-          value={dateToMonth(to.value)}
-          onChange={(e) => to.onChange(monthToDate(e.target.value))}
           // an empty end of a finished job: the schema only knows the date is not valid
           error={message(t, errors?.to?.message && to.value === '' ? 'candidate_form.job_to_required' : errors?.to?.message)}
         />
@@ -113,7 +118,7 @@ function JobItem({ t, control, register, errors, index, item }: JobProps) {
 }
 
 /** Job experience: months from and to, or 'current job' (`to: null`), company, position, duties. */
-export function JobsField({ t, control, register, errors, hydrated }: GroupProps) {
+export function JobsField({ t, locale, control, register, errors, hydrated }: GroupProps & { locale: Locale }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'jobExperience' });
   const headingId = useId();
   return (
@@ -129,7 +134,7 @@ export function JobsField({ t, control, register, errors, hydrated }: GroupProps
             hydrated={hydrated}
             onRemove={() => remove(index)}
           />
-          <JobItem t={t} control={control} register={register} errors={errors.jobExperience?.[index]} index={index} item={item} />
+          <JobItem t={t} locale={locale} control={control} register={register} errors={errors.jobExperience?.[index]} index={index} item={item} />
         </fieldset>
       ))}
       {listError(t, errors.jobExperience) && <p className="field-error" role="alert">{listError(t, errors.jobExperience)}</p>}

@@ -58,16 +58,6 @@ export function knownErrorPaths(errors: Record<string, string> | undefined): str
   return Object.keys(errors ?? {}).filter((path) => (FIELDS as readonly string[]).includes(path.split('.')[0]!));
 }
 
-/** A month input's 'YYYY-MM' as the API's date (the first of the month); anything else as typed. */
-export function monthToDate(value: string): string {
-  return /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value;
-}
-
-/** The API's 'YYYY-MM-DD' as a month input's 'YYYY-MM'. */
-export function dateToMonth(value: string | null | undefined): string {
-  return value && /^\d{4}-\d{2}/.test(value) ? value.slice(0, 7) : (value ?? '');
-}
-
 export const RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 export const RESUME_ACCEPT = `${RESUME_EXTENSIONS.join(',')},application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document`;
 

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, ApiError, errorKey } from '../../lib/client/api.ts';
-import type { T } from '../../lib/i18n/index.ts';
+import type { Locale, T } from '../../lib/i18n/index.ts';
 import { INTERVIEW_KINDS } from '../../lib/schemas/funnel.ts';
 import { FormModal } from '../shared/modals.tsx';
+import { DateField } from '../shared/DateField.tsx';
+import { Field, SelectField } from '../shared/Field.tsx';
 
 export interface Participant {
   id: string;
@@ -12,6 +14,7 @@ export interface Participant {
 
 interface Props {
   t: T;
+  locale: Locale;
   candidateId: string;
   vacancyId?: string;
   people: Participant[];
@@ -20,8 +23,7 @@ interface Props {
 }
 
 /** The appointment button's dialog: date, time, length, kind, place and participants. */
-export function AppointmentModal({ t, candidateId, vacancyId, people, onClose, onDone }: Props) {
-  const id = useId();
+export function AppointmentModal({ t, locale, candidateId, vacancyId, people, onClose, onDone }: Props) {
   const [startsAt, setStartsAt] = useState('');
   const [duration, setDuration] = useState('45');
   const [kind, setKind] = useState<(typeof INTERVIEW_KINDS)[number]>('video');
@@ -35,7 +37,7 @@ export function AppointmentModal({ t, candidateId, vacancyId, people, onClose, o
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!startsAt) found.startsAt = 'interview.error.starts_at';
+    if (!startsAt || Number.isNaN(Date.parse(startsAt))) found.startsAt = 'interview.error.starts_at';
     if (!chosen.length) found.participants = 'interview.error.participants';
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -59,31 +61,26 @@ export function AppointmentModal({ t, candidateId, vacancyId, people, onClose, o
     <FormModal title={t('candidate_profile.appointment')} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         {errors.form && <p className="form-error" role="alert">{t(errors.form)}</p>}
-        <div className="field">
-          <label htmlFor={`${id}-when`}>{t('candidate_profile.appointment_when')}</label>
-          <input id={`${id}-when`} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} aria-invalid={errors.startsAt ? true : undefined} />
-          {error('startsAt')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-length`}>{t('candidate_profile.appointment_length')}</label>
-          <select id={`${id}-length`} value={duration} onChange={(e) => setDuration(e.target.value)}>
-            {['15', '30', '45', '60', '90', '120'].map((m) => (
-              <option key={m} value={m}>{t('candidate_profile.appointment_minutes', { count: Number(m) })}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-kind`}>{t('candidate_profile.appointment_kind')}</label>
-          <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
-            {INTERVIEW_KINDS.map((k) => (
-              <option key={k} value={k}>{t(`interview.kind.${k}`)}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-where`}>{t('candidate_profile.appointment_where')}</label>
-          <input id={`${id}-where`} type="text" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={500} />
-        </div>
+        <DateField
+          t={t}
+          locale={locale}
+          mode="datetime"
+          label={t('candidate_profile.appointment_when')}
+          value={startsAt}
+          onChange={setStartsAt}
+          error={errors.startsAt ? t(errors.startsAt) : undefined}
+        />
+        <SelectField label={t('candidate_profile.appointment_length')} value={duration} onChange={(e) => setDuration(e.target.value)}>
+          {['15', '30', '45', '60', '90', '120'].map((m) => (
+            <option key={m} value={m}>{t('candidate_profile.appointment_minutes', { count: Number(m) })}</option>
+          ))}
+        </SelectField>
+        <SelectField label={t('candidate_profile.appointment_kind')} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+          {INTERVIEW_KINDS.map((k) => (
+            <option key={k} value={k}>{t(`interview.kind.${k}`)}</option>
+          ))}
+        </SelectField>
+        <Field label={t('candidate_profile.appointment_where')} value={location} onChange={(e) => setLocation(e.target.value)} maxLength={500} />
         <fieldset className="field appointment-people">
           <legend className="label">{t('candidate_profile.appointment_people')}</legend>
           {people.map((person) => (

@@ -124,7 +124,8 @@ function CandidateHeader(props: Props) {
   const picture = candidate.image ? (
     <img className="cp-photo-img" src={candidate.image} alt="" width={112} height={112} />
   ) : (
-    <span className="cp-photo-img cp-photo-initials" aria-hidden="true">{initials}</span>
+    // drawn by CSS: text inside the photo button would have to be part of its name (label in name)
+    <span className="cp-photo-img cp-photo-initials" data-initials={initials} aria-hidden="true" />
   );
   const facts = [
     candidate.age !== null ? t('candidate.age', { count: candidate.age }) : null,
@@ -241,6 +242,7 @@ function CandidateHeader(props: Props) {
         {appointment && (
           <AppointmentModal
             t={t}
+            locale={props.locale}
             candidateId={candidate.id}
             vacancyId={props.vacancyId}
             people={props.people ?? []}
@@ -259,7 +261,7 @@ function CandidateHeader(props: Props) {
               {t(`candidate.pd.${candidate.pdStatus}`)}
             </button>
           ) : (
-            <span className={`badge cp-pd-badge cp-pd-${candidate.pdStatus}`}>{t('candidate_profile.pd.readonly', { status: t(`candidate.pd.${candidate.pdStatus}`) })}</span>
+            <span className={`badge cp-pd-badge cp-pd-${candidate.pdStatus}`}>{t('candidate_profile.pd.readonly', { status: t(`candidate.pd_status.${candidate.pdStatus}`) })}</span>
           ))}
 
         {props.editHref && (

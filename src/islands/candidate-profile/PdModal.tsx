@@ -67,7 +67,7 @@ export function PdModal({ t, locale, timeZone, email, status, history, mail, onR
     >
       <p className="cp-pd-status">
         <span className="cp-muted">{t('candidate_profile.pd.status')}: </span>
-        <strong data-testid="pd-status">{t(`candidate.pd.${status}`)}</strong>
+        <strong data-testid="pd-status">{t(`candidate.pd_status.${status}`)}</strong>
       </p>
       <p className={status === PD_STATUS.SEND_ERROR ? 'form-error' : undefined} role={status === PD_STATUS.SEND_ERROR ? 'alert' : undefined}>
         {t(`candidate_profile.pd.state.${status}`, { email })}
@@ -90,6 +90,7 @@ export function PdModal({ t, locale, timeZone, email, status, history, mail, onR
             <li key={`${event.kind}-${event.at}-${index}`} className={`cp-pd-event cp-pd-event-${event.kind}`}>
               <strong>{t(`candidate_profile.pd.${event.kind}`)}</strong>
               <time dateTime={event.at}>{formatDateTime(event.at, locale, timeZone)}</time>
+              <span>{t(`candidate_profile.pd.${event.kind === 'requested' ? 'to' : 'from_address'}`, { email: event.email })}</span>
               {event.by && <span>{t('candidate_profile.pd.by', { name: fullName(event.by) })}</span>}
               {event.ip && <span className="cp-muted">{t('candidate_profile.pd.ip', { ip: event.ip })}</span>}
             </li>

@@ -15,7 +15,8 @@ import { useInfiniteScroll, usePagedList } from './paging.ts';
 import './candidates-list.css';
 
 interface Props extends IslandProps {
-  vacancy: { id: string; positionName: string; published: boolean };
+  /** The vacancy to add to; without one the page is the space's database (the Candidates section). */
+  vacancy?: { id: string; positionName: string; published: boolean };
   /** The filter read from the page URL. */
   filter: DatabaseFilter;
   /** Page 1 of the database for `filter`, without the vacancy's candidates, as the server rendered it. */
@@ -47,16 +48,19 @@ const toForm = (filter: DatabaseFilter): FormValues => ({
 const cityOf = (filter: DatabaseFilter): CityValue => ({ id: filter.city, name: filter.city !== undefined ? (filter.cityName ?? '') : '' });
 
 /**
- * Adds candidates of the space's database to a vacancy (SPEC.md §2 Add candidates to vacancy):
- * the filter panel, the cards that toggle selection, and the button with the selected count.
- * Those already on the vacancy never show. The filter lives in the page URL.
+ * The space's candidate database with its filter panel; the filter lives in the page URL. With a
+ * vacancy it adds candidates to it (SPEC.md §2 Add candidates to vacancy): the cards toggle
+ * selection, the button shows the selected count, and those already on the vacancy never show.
+ * Without one (the Candidates section) each card opens the candidate's profile.
  */
 function CandidatePicker(props: Props) {
   const { t, href } = useT(props);
   const hydrated = useHydrated();
   const { vacancy } = props;
   const id = useId();
-  const base = href(`/vacancy/candidates-all/${vacancy.id}`);
+  const base = href(vacancy ? `/vacancy/candidates-all/${vacancy.id}` : '/candidates');
+  const newHref = href(vacancy ? `/candidates/new?vacancyId=${encodeURIComponent(vacancy.id)}` : '/candidates/new');
+  const [rangeErrors, setRangeErrors] = useState<{ salary?: string; age?: string }>({});
   const [filter, setFilter] = useState(props.filter);
   const [values, setValues] = useState(() => toForm(props.filter));
   const [city, setCity] = useState(() => cityOf(props.filter));
@@ -71,10 +75,10 @@ function CandidatePicker(props: Props) {
   const load = useCallback(
     (page: number, query: string, signal: AbortSignal) =>
       api<Page<CandidateCard>>('candidates', {
-        query: { ...Object.fromEntries(new URLSearchParams(query)), excludeVacancyId: vacancy.id, page, limit: PAGE_SIZE, lng: props.locale },
+        query: { ...Object.fromEntries(new URLSearchParams(query)), ...(vacancy ? { excludeVacancyId: vacancy.id } : {}), page, limit: PAGE_SIZE, lng: props.locale },
         signal,
       }),
-    [vacancy.id, props.locale],
+    [vacancy, props.locale],
   );
   const query = toParams(filter, { forApi: true }).toString();
   const list = usePagedList(props.initial, query, load);
@@ -108,16 +112,32 @@ function CandidatePicker(props: Props) {
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     // without JavaScript the form reloads the page with the same fields in its query
     event.preventDefault();
+    // a reversed range would find nobody: it is explained beside the range instead of applied
+    const reversed = (from: string, to: string) => from.trim() !== '' && to.trim() !== '' && Number(from) > Number(to);
+    const found = {
+      salary: reversed(values.salaryFrom, values.salaryTo) ? 'candidates_list.salary_order' : undefined,
+      age: reversed(values.ageFrom, values.ageTo) ? 'candidates_list.age_order' : undefined,
+    };
+    setRangeErrors(found);
+    if (found.salary || found.age) return;
     apply(fromForm(values, city));
     setPanelOpen(false);
   };
   const onReset = () => {
+    setRangeErrors({});
     show(DEFAULT_FILTER);
     apply(DEFAULT_FILTER);
   };
   const set = (key: keyof FormValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
   const toggleSchedule = (schedule: number) =>
     setValues((v) => ({ ...v, schedule: v.schedule.includes(schedule) ? v.schedule.filter((s) => s !== schedule) : [...v.schedule, schedule] }));
+
+  const rangeError = (key: 'salary' | 'age') =>
+    rangeErrors[key] && (
+      <p id={`${id}-${key}-order`} className="field-error cp-range-error" role="alert">
+        {t(rangeErrors[key])}
+      </p>
+    );
 
   const toggle = (candidateId: string) =>
     setSelected((previous) => {
@@ -128,7 +148,7 @@ function CandidatePicker(props: Props) {
 
   const add = async () => {
     // SPEC.md §2: with nothing selected the button does nothing
-    if (selected.size === 0 || adding) return;
+    if (!vacancy || selected.size === 0 || adding) return;
     const ids = [...selected];
     setAdding(true);
     setAddError(undefined);
@@ -153,16 +173,18 @@ function CandidatePicker(props: Props) {
   return (
     <div className="cp-page">
       <header className="cp-header">
-        <a className="cp-back" href={href(`/vacancy/candidates/${vacancy.id}`)}>
-          <span aria-hidden="true">← </span>
-          {t('candidates_list.to_vacancy')}: {vacancy.positionName}
-        </a>
+        {vacancy && (
+          <a className="cp-back" href={href(`/vacancy/candidates/${vacancy.id}`)}>
+            <span aria-hidden="true">← </span>
+            {t('candidates_list.to_vacancy')}: {vacancy.positionName}
+          </a>
+        )}
         <div className="cp-heading">
           <h1>{t('candidates_list.database_heading')}</h1>
           <p className="cp-total" data-testid="candidates-total" aria-live="polite">
             {list.loading && list.items.length === 0 ? t('app.loading') : t('candidates_list.total', { count: list.total })}
           </p>
-          <a className="btn btn-secondary cp-new" href={href(`/candidates/new?vacancyId=${encodeURIComponent(vacancy.id)}`)}>
+          <a className="btn btn-secondary cp-new" href={newHref}>
             <span aria-hidden="true">+ </span>
             {t('candidates_list.add_new')}
           </a>
@@ -184,7 +206,7 @@ function CandidatePicker(props: Props) {
               <label htmlFor={field('position')}>{t('candidate.field.position_name')}</label>
               <input id={field('position')} type="text" name="positionName" value={values.positionName} onChange={set('positionName')} maxLength={300} autoComplete="off" />
             </div>
-            <fieldset className="cp-range">
+            <fieldset className="cp-range" aria-describedby={rangeErrors.salary ? `${id}-salary-order` : undefined}>
               <legend>{t('candidates_list.salary')}</legend>
               <div className="field">
                 <label htmlFor={field('salary-from')}>{t('candidates_list.from')}</label>
@@ -192,11 +214,12 @@ function CandidatePicker(props: Props) {
               </div>
               <div className="field">
                 <label htmlFor={field('salary-to')}>{t('candidates_list.to')}</label>
-                <input id={field('salary-to')} type="number" name="salaryTo" min={0} step={1000} inputMode="numeric" value={values.salaryTo} onChange={set('salaryTo')} />
+                <input id={field('salary-to')} type="number" name="salaryTo" min={0} step={1000} inputMode="numeric" value={values.salaryTo} onChange={set('salaryTo')} aria-invalid={rangeErrors.salary ? true : undefined} />
               </div>
+              {rangeError('salary')}
             </fieldset>
             <CityInput t={t} locale={props.locale} value={city} onChange={setCity} />
-            <fieldset className="cp-range">
+            <fieldset className="cp-range" aria-describedby={rangeErrors.age ? `${id}-age-order` : undefined}>
               <legend>{t('candidates_list.age')}</legend>
               <div className="field">
                 <label htmlFor={field('age-from')}>{t('candidates_list.from')}</label>
@@ -204,8 +227,9 @@ function CandidatePicker(props: Props) {
               </div>
               <div className="field">
                 <label htmlFor={field('age-to')}>{t('candidates_list.to')}</label>
-                <input id={field('age-to')} type="number" name="ageTo" min={0} max={120} inputMode="numeric" value={values.ageTo} onChange={set('ageTo')} />
+                <input id={field('age-to')} type="number" name="ageTo" min={0} max={120} inputMode="numeric" value={values.ageTo} onChange={set('ageTo')} aria-invalid={rangeErrors.age ? true : undefined} />
               </div>
+              {rangeError('age')}
             </fieldset>
             <fieldset className="cp-schedule">
               <legend>{t('candidate.field.schedule')}</legend>
@@ -263,7 +287,11 @@ function CandidatePicker(props: Props) {
                 );
                 return (
                   <li key={candidate.id}>
-                    {vacancy.published ? (
+                    {!vacancy ? (
+                      <a className="cp-card" href={href(`/candidates/${candidate.id}/-`)}>
+                        {body}
+                      </a>
+                    ) : vacancy.published ? (
                       <button type="button" className="cp-card" aria-pressed={pressed} disabled={!hydrated} onClick={() => toggle(candidate.id)}>
                         {body}
                         <span className="cp-tick" aria-hidden="true">
@@ -287,7 +315,7 @@ function CandidatePicker(props: Props) {
                 {narrowed ? (
                   <a className="btn btn-secondary" href={base} onClick={(event) => { event.preventDefault(); onReset(); }}>{t('candidates_list.reset')}</a>
                 ) : (
-                  <a className="btn" href={href(`/candidates/new?vacancyId=${encodeURIComponent(vacancy.id)}`)}>{t('candidates_list.add_new')}</a>
+                  <a className="btn" href={newHref}>{t('candidates_list.add_new')}</a>
                 )}
               </div>
             )
@@ -298,7 +326,7 @@ function CandidatePicker(props: Props) {
               <button type="button" className="btn-link" onClick={list.retry}>{t('app.refresh')}</button>
             </p>
           )}
-          <div className="cp-bar">
+          {vacancy && <div className="cp-bar">
             {vacancy.published ? (
               <>
                 <p className="cp-selected" aria-live="polite">{count ? t('candidates_list.selected', { count }) : t('candidates_list.add_hint')}</p>
@@ -315,12 +343,12 @@ function CandidatePicker(props: Props) {
                 <strong>{t('candidates_list.not_published_title')}.</strong> {t('error.vacancy.not_published')}
               </p>
             )}
-          </div>
+          </div>}
         </section>
       </div>
 
 
-      {added !== undefined && (
+      {vacancy && added !== undefined && (
         <MessageModal
           title={t('candidates_list.added', { count: added })}
           text={

@@ -81,9 +81,9 @@ export function filterUrl(path: string, filter: DatabaseFilter): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** The query of one page of the database without the candidates already on the vacancy. */
-export function databaseQuery(filter: DatabaseFilter, vacancyId: string, page = 1): CandidateQuery {
-  return CandidateQuerySchema.parse({ ...Object.fromEntries(toParams(filter, { forApi: true })), page: String(page), limit: String(PAGE_SIZE), excludeVacancyId: vacancyId });
+/** The query of one page of the database (without the candidates already on the vacancy, when there is one). */
+export function databaseQuery(filter: DatabaseFilter, vacancyId?: string, page = 1): CandidateQuery {
+  return CandidateQuerySchema.parse({ ...Object.fromEntries(toParams(filter, { forApi: true })), page: String(page), limit: String(PAGE_SIZE), ...(vacancyId ? { excludeVacancyId: vacancyId } : {}) });
 }
 
 /** How many panel fields narrow the list (the badge on the phone's Filters button). */

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { getSocket } from '../../lib/stores/socket.ts';
@@ -13,6 +13,7 @@ import {
   setLastMessage,
 } from '../../lib/stores/chat.ts';
 import type { ChatDto, ChatUser, MessageDto } from '../../lib/schemas/chat.ts';
+import { MAX_MESSAGE_LENGTH } from '../../lib/chat-limits.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
@@ -33,15 +34,35 @@ function Avatar({ user }: { user: ChatUser }) {
   return user.image ? <img className="chat-avatar" src={user.image} alt="" width={40} height={40} /> : <span className="chat-avatar" aria-hidden="true">{initials(user)}</span>;
 }
 
-function time(iso: string, locale: string, withDate = false): string {
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', sameDay && !withDate ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(date);
+/**
+ * Dates and times in the reader's zone once the island runs; the server's HTML and the first
+ * render use UTC on both sides, so that hydration compares like with like.
+ */
+type Zone = string | undefined;
+
+const tag = (locale: string) => (locale === 'ru' ? 'ru-RU' : 'en-GB');
+const dayKey = (iso: string, zone: Zone) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso));
+
+/** A message's time; with its date when it is not from today (the chat list). */
+function time(iso: string, locale: string, zone: Zone, withDate = false): string {
+  const sameDay = dayKey(iso, zone) === dayKey(new Date().toISOString(), zone);
+  const options: Intl.DateTimeFormatOptions = sameDay && !withDate ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+  return new Intl.DateTimeFormat(tag(locale), { ...options, hourCycle: 'h23', timeZone: zone }).format(new Date(iso));
+}
+
+/** The heading of a day in the dialog: 'Today', 'Yesterday', '24 November', '24 November 2025'. */
+function dayLabel(iso: string, locale: string, zone: Zone, t: (key: string) => string): string {
+  const key = dayKey(iso, zone);
+  if (key === dayKey(new Date().toISOString(), zone)) return t('chat.today');
+  if (key === dayKey(new Date(Date.now() - 86_400_000).toISOString(), zone)) return t('chat.yesterday');
+  const sameYear = key.slice(0, 4) === dayKey(new Date().toISOString(), zone).slice(0, 4);
+  return new Intl.DateTimeFormat(tag(locale), { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: zone }).format(new Date(iso));
 }
 
 function ChatApp(props: Props) {
   const { t, href } = useT(props);
   const hydrated = useHydrated();
+  const zone: Zone = hydrated ? undefined : 'UTC';
   const storedChats = useStore($chats);
   const storedMessages = useStore($messages);
   const chats = hydrated ? storedChats : props.chats;
@@ -141,10 +162,13 @@ function ChatApp(props: Props) {
   };
 
   const blank = !text.trim();
+  const tooLong = text.length > MAX_MESSAGE_LENGTH;
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     // whitespace-only text is never sent; anything else goes as typed
     if (blank || !other) return;
+    // a long text is refused as a whole with a message, never cut to fit
+    if (tooLong) return setError('chat.error.too_long');
     setError(undefined);
     const socket = await getSocket();
     if (!socket) return setError('error.common.unauthorized');
@@ -174,7 +198,7 @@ function ChatApp(props: Props) {
                 <span className="chat-item-body">
                   <span className="chat-item-top">
                     <strong>{`${chat.user.name} ${chat.user.surname}`}</strong>
-                    {chat.lastMessage && <time dateTime={chat.lastMessage.createdAt}>{time(chat.lastMessage.createdAt, props.locale)}</time>}
+                    {chat.lastMessage && <time dateTime={chat.lastMessage.createdAt}>{time(chat.lastMessage.createdAt, props.locale, zone)}</time>}
                   </span>
                   <span className="chat-item-last">{chat.lastMessage?.text}</span>
                 </span>
@@ -225,23 +249,48 @@ function ChatApp(props: Props) {
               </button>
             )}
             {messages.length === 0 && <p className="muted chat-none">{t('chat.no_messages')}</p>}
-            {messages.map((message) => {
+            {messages.map((message, index) => {
               const own = message.userId === props.me;
+              // each day starts under its date: times alone do not say when
+              const newDay = index === 0 || dayKey(messages[index - 1]!.createdAt, zone) !== dayKey(message.createdAt, zone);
               return (
-                <div key={message.id} className={`bubble ${own ? 'own' : 'theirs'}`} data-testid="chat-message">
-                  <p>{message.text}</p>
-                  <span className="bubble-meta">
-                    {time(message.createdAt, props.locale)}
-                    {own && <span aria-label={message.read ? t('chat.read') : t('chat.sent')}>{message.read ? ' ✓✓' : ' ✓'}</span>}
-                  </span>
-                </div>
+                <Fragment key={message.id}>
+                  {newDay && (
+                    <p className="chat-day" data-testid="chat-day">
+                      <span>{dayLabel(message.createdAt, props.locale, zone, t)}</span>
+                    </p>
+                  )}
+                  <div className={`bubble ${own ? 'own' : 'theirs'}`} data-testid="chat-message">
+                    <p>{message.text}</p>
+                    <span className="bubble-meta">
+                      <time dateTime={message.createdAt}>{time(message.createdAt, props.locale, zone)}</time>
+                      {own && <span aria-label={message.read ? t('chat.read') : t('chat.sent')}>{message.read ? ' ✓✓' : ' ✓'}</span>}
+                    </span>
+                  </div>
+                </Fragment>
               );
             })}
           </div>
           <form className="chat-send" onSubmit={send}>
-            {error && <p className="form-error" role="alert">{t(error)}</p>}
+            {error && (
+              <p className="form-error" role="alert" id="chat-error">
+                {t(error, { count: text.length, max: MAX_MESSAGE_LENGTH })}
+              </p>
+            )}
             <label htmlFor="chat-text" className="visually-hidden">{t('chat.message')}</label>
-            <textarea id="chat-text" rows={2} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} placeholder={t('chat.placeholder')} maxLength={4000} />
+            <textarea
+              id="chat-text"
+              rows={2}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (error === 'chat.error.too_long' && e.target.value.length <= MAX_MESSAGE_LENGTH) setError(undefined);
+              }}
+              onKeyDown={onKey}
+              placeholder={t('chat.placeholder')}
+              aria-invalid={tooLong ? true : undefined}
+              aria-describedby={error ? 'chat-error' : undefined}
+            />
             <button type="submit" className={`btn chat-send-btn${blank ? ' dimmed' : ''}`} disabled={!hydrated || blank} aria-label={t('chat.send')}>
               ➤
             </button>

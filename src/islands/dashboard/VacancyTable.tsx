@@ -10,11 +10,13 @@ interface Props {
   busy: boolean;
 }
 
-/** The vacancy list: each name links to its preview; the counters are the funnel's real numbers. */
+/** The vacancy list: each name links to its candidates (the funnel); the counters are the funnel's real numbers. */
 export function VacancyTable({ t, locale, href, vacancies, busy }: Props) {
   const number = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US');
   const salary = (v: VacancyListItem) =>
-    v.salaryTo !== null
+    v.salary === null
+      ? null
+      : v.salaryTo !== null
       ? t('vacancy.salary_range', { from: number.format(v.salary), to: number.format(v.salaryTo) })
       : t('vacancy.salary_from_only', { from: number.format(v.salary) });
   const columns = {
@@ -39,10 +41,10 @@ export function VacancyTable({ t, locale, href, vacancies, busy }: Props) {
           {vacancies.map((v) => (
             <tr key={v.id}>
               <th scope="row" className="vacancy-name">
-                <a href={href(`/vacancy/preview/${v.id}`)}>{v.positionName}</a>
+                <a href={href(`/vacancy/candidates/${v.id}`)}>{v.positionName}</a>
                 <span className="vacancy-meta">
-                  <span>{v.city.name}</span>
-                  <span>{salary(v)}</span>
+                  {v.city && <span>{v.city.name}</span>}
+                  {v.salary !== null && <span>{salary(v)}</span>}
                   <time dateTime={v.createdAt}>{formatDate(v.createdAt, locale)}</time>
                 </span>
               </th>

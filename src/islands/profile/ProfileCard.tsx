@@ -13,7 +13,7 @@ import { PasswordChangeSchema, ProfileSchema, type PasswordChangeInput, type Pro
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
-import { Field } from '../shared/Field.tsx';
+import { Field, SelectField } from '../shared/Field.tsx';
 import { AlertModal, FormModal, MessageModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { PhotoInput, uploadPhoto } from '../shared/PhotoInput.tsx';
@@ -159,12 +159,9 @@ function InfoDialog({ t, user, onClose, onDone }: { t: T; user: UserDto; onClose
         <FormError t={t} error={formError} />
         <Field label={t('auth.name')} autoComplete="given-name" error={errors.name?.message && t(errors.name.message)} {...register('name')} />
         <Field label={t('auth.surname')} autoComplete="family-name" error={errors.surname?.message && t(errors.surname.message)} {...register('surname')} />
-        <div className="field">
-          <label htmlFor="profile-lang">{t('profile.language')}</label>
-          <select id="profile-lang" {...register('settings.lang')}>
-            {LOCALES.map((code) => <option key={code} value={code}>{t(`profile.lang_${code}`)}</option>)}
-          </select>
-        </div>
+        <SelectField label={t('profile.language')} {...register('settings.lang')}>
+          {LOCALES.map((code) => <option key={code} value={code}>{t(`profile.lang_${code}`)}</option>)}
+        </SelectField>
         <PhotoInput t={t} onChange={setFile} />
         <Actions t={t} busy={isSubmitting} onCancel={onClose} />
       </form>
@@ -219,7 +216,7 @@ function EmailCodeDialog({ t, email, onClose }: { t: T; email: string; onClose: 
       <p>{t('auth.verify_notice', { email })}</p>
       <form onSubmit={onSubmit} noValidate>
         <FormError t={t} error={formError} />
-        <Field label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={4} error={errors.code?.message && t(errors.code.message)} {...register('code')} />
+        <Field label={t('auth.code')} kind="code" error={errors.code?.message && t(errors.code.message)} {...register('code')} />
         <Actions t={t} busy={isSubmitting} onCancel={onClose} submitLabel={t('auth.verify_submit')} />
       </form>
     </FormModal>

@@ -1,28 +1,30 @@
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../lib/client/api.ts';
-import { MAX_UPLOAD_BYTES } from '../../lib/schemas/upload.ts';
 import type { T } from '../../lib/i18n/index.ts';
-import { MessageModal } from './modals.tsx';
+import { FileField } from './FileField.tsx';
 
-/** A photo picker: a file over 10 MB shows the error modal and the input starts over. */
-export function PhotoInput({ t, onChange }: { t: T; onChange: (file: File | undefined) => void }) {
-  const id = useId();
-  const ref = useRef<HTMLInputElement>(null);
-  const [tooLarge, setTooLarge] = useState(false);
-  const pick = (file: File | undefined) => {
-    if (file && file.size > MAX_UPLOAD_BYTES) {
-      setTooLarge(true);
-      if (ref.current) ref.current.value = '';
-      return onChange(undefined);
-    }
-    onChange(file);
+/**
+ * A photo picker: the translated button of `FileField` with the chosen file's name beside it; a
+ * file over 10 MB shows the error modal and the choice starts over.
+ */
+export function PhotoInput({ t, onChange, disabled }: { t: T; onChange: (file: File | undefined) => void; disabled?: boolean }) {
+  const [file, setFile] = useState<File>();
+  const pick = (next: File | undefined) => {
+    setFile(next);
+    onChange(next);
   };
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('auth.photo')}</label>
-      <input id={id} ref={ref} type="file" accept="image/*" onChange={(e) => pick(e.target.files?.[0])} />
-      {tooLarge && <MessageModal title={t('upload.error_title')} text={t('error.upload.image_too_large')} closeLabel={t('app.close')} onClose={() => setTooLarge(false)} />}
-    </div>
+    <FileField
+      t={t}
+      label={t('auth.photo')}
+      buttonLabel={file ? t('upload.change_photo') : t('upload.choose_photo')}
+      accept="image/*"
+      tooLargeKey="error.upload.image_too_large"
+      onPick={pick}
+      disabled={disabled}
+    >
+      {file ? <span className="file-name">{file.name}</span> : <span className="file-none">{t('upload.no_file')}</span>}
+    </FileField>
   );
 }
 

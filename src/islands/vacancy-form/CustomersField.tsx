@@ -7,6 +7,8 @@ export interface CustomerOption {
   name: string;
   surname: string;
   email?: string;
+  /** Invited, not registered yet: they see the vacancy once they register. */
+  invited?: boolean;
 }
 
 interface Props {
@@ -55,6 +57,7 @@ export function CustomersField({ t, options, value, onChange, profileHref, custo
                     <span className="customer-name">
                       <span>{name}</span>
                       {customer.email && name !== customer.email && <span className="customer-email">{customer.email}</span>}
+                      {customer.invited && <span className="customer-email">{t('vacancy.invited')}</span>}
                     </span>
                   </label>
                   {main && <span className="badge">{t('vacancy.main')}</span>}

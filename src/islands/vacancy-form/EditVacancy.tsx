@@ -17,8 +17,9 @@ interface Props extends IslandProps {
 
 /**
  * The editing rules of SPEC.md §4 and DECISIONS.md (Vacancy): a draft opens the form at once; a
- * published vacancy first asks what changes (posted as a comment); once a candidate reached the
- * finalist or hired stage only a comment can be left. (An archived vacancy never gets here.)
+ * published vacancy first asks what changes, and that comment is posted with the saved edit (so
+ * an edit given up leaves no comment); once a candidate reached the finalist or hired stage only
+ * a comment can be left, posted at once. (An archived vacancy never gets here.)
  */
 type Step = 'forbidden' | 'comment' | 'form';
 
@@ -34,6 +35,7 @@ function EditVacancy(props: Props) {
   const { vacancy } = props;
   const [step, setStep] = useState<Step>(!vacancy.editable ? 'forbidden' : vacancy.status === VACANCY_STATUS.PUBLISHED ? 'comment' : 'form');
   const [commentError, setCommentError] = useState<string>();
+  const [editComment, setEditComment] = useState<string>();
   const [archiving, setArchiving] = useState(false);
   const [busy, setBusy] = useState(false);
   const [archiveError, setArchiveError] = useState<string>();
@@ -97,7 +99,17 @@ function EditVacancy(props: Props) {
       {archiveError && <p className="form-error" role="alert">{t(archiveError)}</p>}
 
       {step === 'form' && (
-        <VacancyForm t={t} href={href} locale={props.locale} hydrated={hydrated} softSkills={props.softSkills} customers={props.customers} vacancy={vacancy} withComment={vacancy.status !== VACANCY_STATUS.PUBLISHED} />
+        <VacancyForm
+          t={t}
+          href={href}
+          locale={props.locale}
+          hydrated={hydrated}
+          softSkills={props.softSkills}
+          customers={props.customers}
+          vacancy={vacancy}
+          withComment={vacancy.status !== VACANCY_STATUS.PUBLISHED}
+          editComment={editComment}
+        />
       )}
       {step !== 'form' && (
         <p className="card vf-note">
@@ -119,10 +131,12 @@ function EditVacancy(props: Props) {
             </a>
           }
           onSubmit={async (text) => {
-            // only a vacancy that may still change goes on to the form
-            if (await postComment(text)) {
-              if (step === 'comment') setStep('form');
-              else toPreview();
+            // what changes goes with the edit when it is saved; a forbidden edit leaves only the comment
+            if (step === 'comment') {
+              setEditComment(text);
+              setStep('form');
+            } else if (await postComment(text)) {
+              toPreview();
             }
           }}
           onClose={toPreview}

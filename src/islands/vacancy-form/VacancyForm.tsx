@@ -1,5 +1,5 @@
-import { useId, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useController, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '../../lib/client/api.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
@@ -8,18 +8,18 @@ import {
   POSITION_TYPES,
   SCHEDULES,
   VACANCY_STATUS,
+  DraftVacancySchema,
   VacancySchema,
   type SoftSkillDto,
   type VacancyDto,
   type VacancyInput,
   type VacancyOutput,
 } from '../../lib/schemas/vacancy.ts';
-import { Field } from '../shared/Field.tsx';
 import { AlertModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { CityInput } from '../shared/CityInput.tsx';
 import { TagInput } from '../shared/TagInput.tsx';
-import { SelectField, TextAreaField } from './fields.tsx';
+import { Field, SelectField, TextAreaField } from '../shared/Field.tsx';
 import { SoftSkillsField } from './SoftSkillsField.tsx';
 import { CustomersField, type CustomerOption } from './CustomersField.tsx';
 
@@ -61,25 +61,31 @@ export interface VacancyFormProps {
   vacancy?: VacancyDto;
   /** The comment field: on a new vacancy it becomes the first comment. */
   withComment: boolean;
+  /** What changes, asked before editing a published vacancy: posted with the saved edit. */
+  editComment?: string;
 }
+
+/** Publishing checks every rule; a draft only needs its position name (issue 11). */
+const publishResolver = zodResolver(VacancySchema);
+const draftResolver = zodResolver(DraftVacancySchema) as unknown as Resolver<VacancyInput, unknown, VacancyOutput>;
 
 /** What the form starts with: empty for a new vacancy, the vacancy's values when editing. */
 function defaultsOf(v: VacancyDto | undefined): VacancyInput {
   return {
-    positionType: v ? String(v.positionType) : '',
+    positionType: v?.positionType != null ? String(v.positionType) : '',
     positionName: v?.positionName ?? '',
     quantity: v ? String(v.quantity) : '1',
     departmentName: v?.departmentName ?? '',
     hardSkills: v?.hardSkills ?? [],
-    jobExperience: v ? String(v.jobExperience) : '',
+    jobExperience: v?.jobExperience != null ? String(v.jobExperience) : '',
     softSkills: v?.softSkills.map((s) => s.id) ?? [],
     exceptionalRequirements: v?.exceptionalRequirements ?? '',
     country: 'ru',
     cityId: v?.cityId ?? '',
     address: v?.address ?? '',
-    salary: v ? String(v.salary) : '',
+    salary: v?.salary != null ? String(v.salary) : '',
     salaryTo: v?.salaryTo != null ? String(v.salaryTo) : '',
-    schedule: v ? String(v.schedule) : '',
+    schedule: v?.schedule != null ? String(v.schedule) : '',
     bonus: v?.bonus ?? '',
     customers: v?.customers.map((c) => c.id) ?? [],
     mainCustomer: v?.mainCustomer ?? '',
@@ -89,20 +95,23 @@ function defaultsOf(v: VacancyDto | undefined): VacancyInput {
 }
 
 /** The vacancy form of SPEC.md §2 in its two columns; saves as a draft or published. */
-export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, vacancy, withComment }: VacancyFormProps) {
+export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, vacancy, withComment, editComment }: VacancyFormProps) {
   const switchId = useId();
   const [formError, setFormError] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const [cityName, setCityName] = useState(vacancy?.city.name ?? '');
+  const [cityName, setCityName] = useState(vacancy?.city?.name ?? '');
   // SPEC.md §2: a salary without an upper bound is a fixed one
-  const [fixed, setFixed] = useState(vacancy ? vacancy.salaryTo == null : false);
+  const [fixed, setFixed] = useState(vacancy ? vacancy.salary != null && vacancy.salaryTo == null : false);
+  // the button pressed picks the rules the values are checked by
+  const submitting = useRef<Status>(VACANCY_STATUS.DRAFT);
   // the server's HTML already shows the values: a slow line sees the filled form before React
   const [initial] = useState(() => defaultsOf(vacancy));
   const { register, handleSubmit, setError, setValue, clearErrors, control, formState } = useForm<VacancyInput, unknown, VacancyOutput>({
-    resolver: zodResolver(VacancySchema),
+    resolver: (values, context, options) =>
+      (submitting.current === VACANCY_STATUS.DRAFT ? draftResolver : publishResolver)({ ...values, status: submitting.current }, context, options),
     defaultValues: initial,
   });
-  const { errors, isSubmitting, isSubmitted } = formState;
+  const { errors, isSubmitting } = formState;
   const hardSkills = useController({ control, name: 'hardSkills' });
   const soft = useController({ control, name: 'softSkills' });
   const city = useController({ control, name: 'cityId' });
@@ -113,7 +122,7 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
 
   const send = async (values: VacancyOutput, status: Status) => {
     setFormError(undefined);
-    const body = { ...values, status, salaryTo: fixed ? undefined : values.salaryTo, comment: withComment ? values.comment : undefined };
+    const body = { ...values, status, salaryTo: fixed ? undefined : values.salaryTo, comment: withComment ? values.comment : editComment };
     try {
       if (vacancy) await api<VacancyDto>(`vacancy/${vacancy.id}`, { method: 'PUT', body });
       else await api<VacancyDto>('vacancy', { method: 'POST', body });
@@ -127,6 +136,8 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
     // which of the two buttons was pressed decides the status
     const submitter = event.submitter as HTMLButtonElement | null;
     const status: Status = submitter?.value === String(VACANCY_STATUS.PUBLISHED) ? VACANCY_STATUS.PUBLISHED : VACANCY_STATUS.DRAFT;
+    submitting.current = status;
+    clearErrors();
     void handleSubmit((values) => send(values, status))(event);
   };
 
@@ -241,9 +252,7 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
             {withComment && <TextAreaField label={t('vacancy.field.comment')} maxLength={2000} error={message(errors.comment?.message)} {...field('comment')} />}
           </div>
         </div>
-        {isSubmitted && Object.keys(errors).length > 0 && !formError && (
-          <p className="form-error vf-summary" role="status">{t('error.common.invalid_body')}</p>
-        )}
+        {editComment && <p className="form-note vf-pending">{t('vacancy.comment_pending', { text: editComment })}</p>}
         <div className="vf-actions">
           <button type="submit" name="status" value={VACANCY_STATUS.DRAFT} className="btn btn-secondary" disabled={!hydrated || isSubmitting}>
             {t('vacancy.save_draft')}

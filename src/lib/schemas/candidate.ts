@@ -13,6 +13,21 @@ export const SORTS = ['createdAtDesc', 'createdAtAsc', 'salaryAsc', 'salaryDesc'
 export type Sort = (typeof SORTS)[number];
 
 const isoDate = dateSchema;
+
+/** 'YYYY-MM-DD' of today, a day ahead of UTC: nowhere on Earth is it later than that. */
+function latestToday(): string {
+  return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' of the day `years` ago (UTC). */
+function yearsAgo(years: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+}
+
+/** A person at work or looking for it: born 14 to 100 years ago (issue 11). */
+export const DOB_MIN_AGE = 14;
+export const DOB_MAX_AGE = 100;
 /** A city id: optional on a candidate. */
 const optionalCityId = optionalInteger({ min: 1, message: 'validation.invalid' });
 
@@ -25,7 +40,12 @@ export const JobSchema = z
     positionName: requiredText('form.candidate.position.required', 200),
     positionDescription: optionalText(4000, { multiline: true }),
   })
-  .check(z.refine((job) => !job.to || job.to >= job.from, { message: 'form.candidate.job_to.min', path: ['to'] }));
+  .check(
+    // a job period lies in the past: it starts no later than this month and ends no later either
+    z.refine((job) => job.from <= latestToday(), { message: 'form.candidate.job_from.future', path: ['from'] }),
+    z.refine((job) => !job.to || job.to <= latestToday(), { message: 'form.candidate.job_to.future', path: ['to'] }),
+    z.refine((job) => !job.to || job.to >= job.from, { message: 'form.candidate.job_to.min', path: ['to'] }),
+  );
 
 export const EducationSchema = z.object({
   year: z.pipe(
@@ -53,7 +73,7 @@ export const CandidateSchema = z
   .object({
     name: requiredText('validation.name_required'),
     surname: requiredText('validation.surname_required'),
-    dob: z.optional(z.nullable(isoDate('validation.invalid'))),
+    dob: z.optional(z.nullable(isoDate('form.candidate.dob.invalid'))),
     positionName: optionalText(200),
     salary: optionalMoney,
     salaryTo: optionalMoney,
@@ -78,7 +98,7 @@ export const CandidateSchema = z
   })
   .check(
     z.refine((c) => c.salaryTo == null || c.salary == null || c.salaryTo >= c.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
-    z.refine((c) => !c.dob || c.dob <= new Date().toISOString().slice(0, 10), { message: 'form.candidate.dob.future', path: ['dob'] }),
+    z.refine((c) => !c.dob || (c.dob <= yearsAgo(DOB_MIN_AGE) && c.dob >= yearsAgo(DOB_MAX_AGE)), { message: 'form.candidate.dob.range', path: ['dob'] }),
   );
 export type CandidateInput = z.input<typeof CandidateSchema>;
 export type CandidateOutput = z.output<typeof CandidateSchema>;
@@ -203,6 +223,9 @@ export interface RatingDto {
 export interface PdEventDto {
   kind: 'requested' | 'approved' | 'declined' | 'send_failed' | 'expired';
   at: string;
+  /** The address the request was mailed to: an answer counts only for that address. */
+  email: string;
+  /** The client's network address; null for readers who may not see it (customers). */
   ip: string | null;
   by?: { name: string; surname: string } | null;
 }

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { isCleanText, RefSchema, requiredText } from './common.ts';
 
-export const MAX_MESSAGE_LENGTH = 4000;
+import { MAX_MESSAGE_LENGTH } from '../chat-limits.ts';
+
+// in a module of its own, so that the chat island knows the limit without shipping zod
+export { MAX_MESSAGE_LENGTH };
 
 /** A chat message as typed: sent as typed, but never whitespace only (SPEC.md §5). */
 export const ChatMessageSchema = z.object({

@@ -31,6 +31,9 @@ export const ProfileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof ProfileSchema>;
 
+/** Registration step 3 of a company: the company name too, so that every missing field shows at once. */
+export const CompanyProfileSchema = z.object({ ...ProfileSchema.shape, companyName: requiredText('validation.company_required', 200) });
+
 /** Company invites recruiters and customers; a recruiter invites customers (checked on the server). */
 export const InviteSchema = z.object({
   email: EmailSchema,
@@ -47,6 +50,8 @@ export type InviteOutput = z.output<typeof InviteSchema>;
 /** An entry of 'My recruiters' or 'My customers'; `id` is there once the person registered. */
 export interface InviteDto {
   id?: string;
+  /** The invite itself: a customer not registered yet is put on a vacancy by it (docs/decisions/0008). */
+  inviteId?: string;
   name: string;
   surname: string;
   email: string;

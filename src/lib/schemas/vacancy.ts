@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cleanText, intId, intParam, MONEY_MAX, optionalMoney, optionalText, RefSchema, requiredInt, requiredText, SMALLINT_MAX, textParam } from './common.ts';
+import { cleanText, intId, intParam, MONEY_MAX, optionalInt, optionalMoney, optionalText, RefSchema, requiredInt, requiredText, SMALLINT_MAX, textParam } from './common.ts';
 
 export const POSITION_TYPES = [1, 2, 3, 4] as const; // head, qualified, IT, work
 export const JOB_EXPERIENCE = [1, 2, 3, 4] as const; // none, 1–3, 3–6, 6+ years
@@ -21,22 +21,43 @@ const oneOf = <T extends readonly number[]>(values: T, message: string) =>
   );
 
 
+/** A draft's optional choice: '' or null is "not chosen yet", anything else must be one of `values`. */
+const optionalOneOf = <T extends readonly number[]>(values: T, message: string) =>
+  z.pipe(
+    z.optional(z.nullable(z.union([z.number(), z.string()], { error: message }))),
+    z.transform((value, ctx): T[number] | undefined => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const n = Number(value);
+      if (!values.includes(n)) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return n as T[number];
+    }),
+  );
+
+const positionName = requiredText('form.vacancy.position_name.required', 200);
+const hardSkill = requiredText('validation.required');
+const softSkill = intId('validation.invalid', SMALLINT_MAX);
+const comment = z.optional(cleanText(2000, { multiline: true }));
+
 /**
- * The vacancy form and `POST/PUT vacancy` (DECISIONS.md, Vacancy). Database checks (the city is
- * Russian, customers belong to the space) are the server's.
+ * The vacancy form and `POST/PUT vacancy` when publishing (DECISIONS.md, Vacancy). Database
+ * checks (the city is Russian, customers belong to the space) are the server's. A draft is
+ * checked by `DraftVacancySchema` instead: `vacancySchemaFor` picks by the status sent.
  */
 export const VacancySchema = z
   .object({
-    positionType: oneOf(POSITION_TYPES, 'validation.required'),
-    positionName: requiredText('form.vacancy.position_name.required', 200),
+    positionType: oneOf(POSITION_TYPES, 'form.vacancy.position_type.required'),
+    positionName,
     quantity: requiredInt('form.vacancy.quantity.required', { min: 1, max: 10_000, message: 'form.vacancy.quantity.min' }),
     departmentName: optionalText(200),
-    hardSkills: z.array(requiredText('validation.required'), { error: 'form.vacancy.hard_skills.required' }).check(
+    hardSkills: z.array(hardSkill, { error: 'form.vacancy.hard_skills.required' }).check(
       z.minLength(1, 'form.vacancy.hard_skills.required'),
       z.maxLength(50, 'validation.too_long'),
     ),
     jobExperience: oneOf(JOB_EXPERIENCE, 'form.vacancy.job_experience.required'),
-    softSkills: z.array(intId('validation.invalid', SMALLINT_MAX), { error: 'form.vacancy.soft_skills.required' }).check(z.minLength(1, 'form.vacancy.soft_skills.required'), z.maxLength(100, 'validation.too_long')),
+    softSkills: z.array(softSkill, { error: 'form.vacancy.soft_skills.required' }).check(z.minLength(1, 'form.vacancy.soft_skills.required'), z.maxLength(100, 'validation.too_long')),
     exceptionalRequirements: optionalText(2000, { multiline: true }),
     country: z.literal('ru', { error: 'validation.required' }),
     cityId: intId('form.vacancy.city.required'),
@@ -47,8 +68,9 @@ export const VacancySchema = z
     bonus: optionalText(2000, { multiline: true }),
     customers: z.array(RefSchema(), { error: 'form.vacancy.customers.required' }).check(z.minLength(1, 'form.vacancy.customers.required'), z.maxLength(100, 'validation.too_long')),
     mainCustomer: RefSchema('form.vacancy.main_customer.required'),
-    comment: z.optional(cleanText(2000, { multiline: true })),
-    status: z._default(oneOf([1, 2] as const, 'validation.invalid'), VACANCY_STATUS.DRAFT),
+    comment,
+    /** Published or draft; a new vacancy without one is a draft, an edit without one keeps its status. */
+    status: z.optional(oneOf([1, 2] as const, 'validation.invalid')),
   })
   .check(
     z.refine((v) => v.salaryTo === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
@@ -56,6 +78,72 @@ export const VacancySchema = z
   );
 export type VacancyInput = z.input<typeof VacancySchema>;
 export type VacancyOutput = z.output<typeof VacancySchema>;
+
+/**
+ * A draft (issue 11): only the position name is required, so a recruiter with no customer yet
+ * can start one. What is filled in is checked as on publishing; the rest stays empty.
+ */
+export const DraftVacancySchema = z
+  .object({
+    positionType: optionalOneOf(POSITION_TYPES, 'form.vacancy.position_type.required'),
+    positionName,
+    quantity: optionalInt({ min: 1, max: 10_000, message: 'form.vacancy.quantity.min' }),
+    departmentName: optionalText(200),
+    hardSkills: z._default(z.array(hardSkill).check(z.maxLength(50, 'validation.too_long')), []),
+    jobExperience: optionalOneOf(JOB_EXPERIENCE, 'form.vacancy.job_experience.required'),
+    softSkills: z._default(z.array(softSkill).check(z.maxLength(100, 'validation.too_long')), []),
+    exceptionalRequirements: optionalText(2000, { multiline: true }),
+    country: z._default(z.literal('ru', { error: 'validation.invalid' }), 'ru'),
+    cityId: optionalInt({ min: 1, message: 'validation.invalid' }),
+    address: optionalText(300),
+    salary: optionalMoney,
+    salaryTo: optionalMoney,
+    schedule: optionalOneOf(SCHEDULES, 'form.vacancy.schedule.required'),
+    bonus: optionalText(2000, { multiline: true }),
+    customers: z._default(z.array(RefSchema()).check(z.maxLength(100, 'validation.too_long')), []),
+    mainCustomer: z.pipe(z.optional(z.nullable(z.string().check(z.maxLength(64, 'validation.invalid')))), z.transform((value) => value || undefined)),
+    comment,
+    status: z.optional(oneOf([VACANCY_STATUS.DRAFT] as const, 'validation.invalid')),
+  })
+  .check(
+    z.refine((v) => v.salaryTo === undefined || v.salary === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
+    z.refine((v) => v.mainCustomer === undefined || v.customers.includes(v.mainCustomer), { message: 'form.vacancy.main_customer.included', path: ['mainCustomer'] }),
+  );
+
+/** What the server writes: a published vacancy has every field, a draft what it was given. */
+export interface VacancyWrite {
+  positionType?: number;
+  positionName: string;
+  quantity?: number;
+  departmentName: string;
+  hardSkills: string[];
+  jobExperience?: number;
+  softSkills: number[];
+  exceptionalRequirements: string;
+  country: 'ru';
+  cityId?: number;
+  address: string;
+  salary?: number;
+  salaryTo?: number;
+  schedule?: number;
+  bonus: string;
+  customers: string[];
+  mainCustomer?: string;
+  comment?: string;
+  /** None: a new vacancy is a draft, an edit keeps its status. */
+  status?: 1 | 2;
+}
+
+/**
+ * The schema that checks a vacancy body: the draft's for a draft, the publishing one otherwise.
+ * A body without a status stands for `fallback`: a draft for a new vacancy, the vacancy's own
+ * status for an edit (an archived one is then checked in full and refused by the service).
+ */
+export function vacancySchemaFor(body: unknown, fallback: number) {
+  const raw = (body as { status?: unknown } | null)?.status;
+  const status = raw === undefined || raw === null || raw === '' ? fallback : Number(raw);
+  return status === VACANCY_STATUS.DRAFT ? DraftVacancySchema : VacancySchema;
+}
 
 export const PERIODS = ['all', 'month', 'week'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -101,6 +189,8 @@ export interface PersonRef {
   surname: string;
   email?: string;
   image?: string | null;
+  /** A customer put on the vacancy before registering: `id` is then their invite's id. */
+  invited?: boolean;
 }
 
 export interface VacancyCommentDto {
@@ -122,23 +212,24 @@ export interface StageCounts {
   archive: number;
 }
 
+/** A draft leaves empty what it was not given: those fields are null until it is published. */
 export interface VacancyDto {
   id: string;
-  positionType: number;
+  positionType: number | null;
   positionName: string;
   quantity: number;
   departmentName: string;
   hardSkills: string[];
-  jobExperience: number;
+  jobExperience: number | null;
   softSkills: SoftSkillDto[];
   exceptionalRequirements: string;
   country: 'ru';
-  city: { id: number; name: string };
-  cityId: number;
+  city: { id: number; name: string } | null;
+  cityId: number | null;
   address: string;
-  salary: number;
+  salary: number | null;
   salaryTo: number | null;
-  schedule: number;
+  schedule: number | null;
   bonus: string;
   customers: PersonRef[];
   mainCustomer: string | null;
@@ -158,8 +249,8 @@ export interface VacancyListItem {
   quantity: number;
   status: VacancyStatus;
   createdAt: string;
-  city: { id: number; name: string };
-  salary: number;
+  city: { id: number; name: string } | null;
+  salary: number | null;
   salaryTo: number | null;
   customers: PersonRef[];
   counts: StageCounts;

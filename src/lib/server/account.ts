@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { pgCode } from './errors.ts';
 import { AppError } from './http.ts';
@@ -6,6 +6,7 @@ import type { Locale } from '../i18n/index.ts';
 import { consumeCode, issueCode } from './auth/codes.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { revokeAllOf } from './auth/sessions.ts';
+import { disconnectSessions, disconnectUser } from './emit.ts';
 import { findLiveUserByEmail, limitCodeChecks } from './auth/service.ts';
 import type { UserRow } from './users.ts';
 
@@ -38,19 +39,18 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
   return { newEmail };
 }
 
-/** Changes the password; every other session of the user ends. */
+/** Changes the password; every other session of the user ends, sockets included. */
 export async function changePassword(user: UserRow, sessionId: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, oldPassword))) {
     throw new AppError(422, 'error.user.wrong_password', { oldPassword: 'error.user.wrong_password' });
   }
+  const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.update(schema.users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(schema.users.id, user.id));
-    await tx
-      .update(schema.sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(schema.sessions.userId, user.id), isNull(schema.sessions.revokedAt), sessionId ? ne(schema.sessions.id, sessionId) : undefined));
+  const ended = await db.transaction(async (tx) => {
+    await tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id));
+    return revokeAllOf(user.id, { except: sessionId, tx });
   });
+  disconnectSessions(ended);
 }
 
 /**
@@ -65,5 +65,6 @@ export async function deleteAccount(user: UserRow): Promise<{ image: string | nu
     await tx.delete(schema.invites).where(eq(schema.invites.userId, user.id));
   });
   await revokeAllOf(user.id);
+  disconnectUser(user.id);
   return { image: user.image };
 }

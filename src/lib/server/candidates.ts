@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
@@ -6,6 +6,7 @@ import { findVisible, mayWrite } from './vacancies.ts';
 import type { Locale } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
 import {
+  PD_STATUS,
   STAGE,
   type CandidateCard,
   type CandidateDto,
@@ -180,10 +181,23 @@ export async function updateCandidate(user: UserRow, id: string, input: Candidat
   if (!mayManageCandidates(user)) throw forbidden();
   await checkCity(input.cityId);
   const db = await getDb();
-  await db
-    .update(schema.candidates)
-    .set({ ...columns(input), search: searchVector(searchTexts(input)), updatedAt: new Date() })
-    .where(eq(schema.candidates.id, current.id));
+  const email = columns(input).email;
+  await db.transaction(async (tx) => {
+    // a consent belongs to the address it was sent to: a new address voids the open links and
+    // takes no approval or refusal given by the old one (issue 9: consent cannot be forged)
+    const [row] = await tx.select({ email: schema.candidates.email }).from(schema.candidates).where(eq(schema.candidates.id, current.id)).for('update');
+    const addressChanged = (row?.email ?? null) !== email;
+    await tx
+      .update(schema.candidates)
+      .set({ ...columns(input), ...(addressChanged ? { pdStatus: PD_STATUS.NOT_SENT } : {}), search: searchVector(searchTexts(input)), updatedAt: new Date() })
+      .where(eq(schema.candidates.id, current.id));
+    if (addressChanged) {
+      await tx
+        .update(schema.pdRequests)
+        .set({ supersededAt: new Date() })
+        .where(and(eq(schema.pdRequests.candidateId, current.id), isNull(schema.pdRequests.answer), isNull(schema.pdRequests.supersededAt)));
+    }
+  });
   return getCandidate(user, id, locale, input.vacancyId);
 }
 
@@ -201,12 +215,16 @@ export async function getCandidate(user: UserRow, id: string, locale: Locale, va
       .limit(20),
   ]);
   const now = new Date();
+  // the addresses the requests went to are the space's; the client addresses only its recruiters' and staff's
+  const seesAddresses = mayManageCandidates(user) || isStaff(user.role);
   // newest first: what became of a request (answer, expiry, undelivered mail), then the request
-  const pdHistory = pd.flatMap(({ request, by }): PdEventDto[] => [
-    ...(request.answer && request.answeredAt ? [{ kind: request.answer as 'approved' | 'declined', at: request.answeredAt.toISOString(), ip: request.answerIp }] : []),
-    ...(!request.answer && !request.supersededAt && request.expiresAt < now ? [{ kind: 'expired' as const, at: request.expiresAt.toISOString(), ip: null }] : []),
-    ...(request.mailState === 'failed' && request.mailStateAt ? [{ kind: 'send_failed' as const, at: request.mailStateAt.toISOString(), ip: null }] : []),
-    { kind: 'requested' as const, at: request.createdAt.toISOString(), ip: request.requestIp, by },
+  const pdHistory: PdEventDto[] = pd.flatMap(({ request, by }): PdEventDto[] => [
+    ...(request.answer && request.answeredAt
+      ? [{ kind: request.answer as 'approved' | 'declined', at: request.answeredAt.toISOString(), email: request.email, ip: seesAddresses ? request.answerIp : null }]
+      : []),
+    ...(!request.answer && !request.supersededAt && request.expiresAt < now ? [{ kind: 'expired' as const, at: request.expiresAt.toISOString(), email: request.email, ip: null }] : []),
+    ...(request.mailState === 'failed' && request.mailStateAt ? [{ kind: 'send_failed' as const, at: request.mailStateAt.toISOString(), email: request.email, ip: null }] : []),
+    { kind: 'requested' as const, at: request.createdAt.toISOString(), email: request.email, ip: seesAddresses ? request.requestIp : null, by },
   ]);
   const funnel = vacancyId && UUID.test(vacancyId) ? await funnelOf(user, vacancyId, id) : null;
   return {
@@ -311,6 +329,12 @@ async function onVacancy(user: UserRow, vacancyId: string, candidateId: string) 
 }
 
 /**
+ * The time of an event written under a row lock: now() is when the transaction began, possibly
+ * before it waited for the lock, and would order the history unlike the changes themselves.
+ */
+const lockedNow = sql`clock_timestamp()`;
+
+/**
  * Moves a candidate from stage `from` to `stage`, recording who and when. The move happens only
  * if the candidate is still at `from` when it is written: two people moving at once cannot both
  * win, and the one who lost gets a 409 with the stage it is at now.
@@ -332,7 +356,7 @@ export async function moveStage(user: UserRow, vacancyId: string, candidateId: s
       .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId), eq(schema.vacancyCandidates.stage, from)))
       .returning({ stage: schema.vacancyCandidates.stage });
     if (!moved.length) throw changed();
-    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage) });
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage), createdAt: lockedNow });
   });
   return { stage, stageChangedAt: now.toISOString() };
 }
@@ -348,7 +372,7 @@ export async function setPriority(user: UserRow, vacancyId: string, candidateId:
     if (!locked) throw notFound();
     if (locked.priority === priority) return;
     await tx.update(schema.vacancyCandidates).set({ priority }).where(where);
-    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'priority', fromValue: String(locked.priority), toValue: String(priority) });
+    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'priority', fromValue: String(locked.priority), toValue: String(priority), createdAt: lockedNow });
   });
   return { priority };
 }
@@ -515,3 +539,26 @@ export async function addToVacancy(user: UserRow, vacancyId: string, candidateId
   return { added };
 }
 
+
+/**
+ * Points a candidate's photo or resume at a newly stored file and returns the file it held. The
+ * row lock orders concurrent uploads: each one removes exactly the file it replaced, so no file
+ * with personal data is left behind unreferenced.
+ */
+export async function replaceCandidateFile(
+  candidateId: string,
+  change: { image: string } | { resume: string; resumeName: string },
+): Promise<string | null> {
+  const db = await getDb();
+  const column = 'image' in change ? 'image' : 'resume';
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ image: schema.candidates.image, resume: schema.candidates.resume })
+      .from(schema.candidates)
+      .where(eq(schema.candidates.id, candidateId))
+      .for('update');
+    if (!row) throw notFound();
+    await tx.update(schema.candidates).set({ ...change, updatedAt: new Date() }).where(eq(schema.candidates.id, candidateId));
+    return row[column];
+  });
+}

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
+import { limit } from './ratelimit.ts';
 import { AppError, notFound } from './http.ts';
 import { emitToUser } from './emit.ts';
 import { MAX_MESSAGE_LENGTH, type ChatDto, type ChatUser, type MessageDto } from '../schemas/chat.ts';
@@ -9,6 +10,9 @@ type MessageRow = typeof schema.chatMessages.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PAGE_SIZE = 30;
+/** A person types faster than this only when something types for them. */
+const MESSAGES_PER_10_SECONDS = 10;
+const MESSAGES_PER_HOUR = 300;
 
 export function toMessage(row: MessageRow): MessageDto {
   return { id: row.id, userId: row.senderId, recipientId: row.recipientId, text: row.text, createdAt: row.createdAt.toISOString(), read: row.readAt !== null };
@@ -47,6 +51,8 @@ export async function sendMessage(user: UserRow, recipientId: string, text: stri
   if (!text.trim()) throw new AppError(400, 'chat.error.empty', { text: 'chat.error.empty' });
   if (text.length > MAX_MESSAGE_LENGTH) throw new AppError(400, 'chat.error.too_long', { text: 'chat.error.too_long' });
   const other = await partner(user, recipientId);
+  await limit([[`chat-burst:${user.id}`, MESSAGES_PER_10_SECONDS]], 10);
+  await limit([[`chat-hour:${user.id}`, MESSAGES_PER_HOUR]], 3600);
   const db = await getDb();
   const [row] = await db.insert(schema.chatMessages).values({ spaceId: user.spaceId!, senderId: user.id, recipientId: other.id, text }).returning();
   const message = toMessage(row!);

@@ -149,10 +149,12 @@ export async function answerConsent(token: string, response: 'approved' | 'decli
       .where(and(eq(schema.pdRequests.id, row.request.id), isNull(schema.pdRequests.answer), isNull(schema.pdRequests.supersededAt)))
       .returning();
     if (!updated) return false;
+    // the answer is the address's it was mailed to: a candidate whose address changed meanwhile
+    // keeps their status (the change voided the link; this is the race it could lose)
     await tx
       .update(schema.candidates)
       .set({ pdStatus: response === 'approved' ? PD_STATUS.APPROVED : PD_STATUS.DECLINED })
-      .where(eq(schema.candidates.id, row.candidate.id));
+      .where(and(eq(schema.candidates.id, row.candidate.id), eq(schema.candidates.email, row.request.email)));
     await tx.insert(schema.funnelEvents).values({ spaceId: row.candidate.spaceId, candidateId: row.candidate.id, kind: 'pd_answered', toValue: response });
     return true;
   });

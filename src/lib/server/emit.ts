@@ -2,6 +2,8 @@ import type { Server } from 'socket.io';
 import { getSingleton } from './singleton.ts';
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of one session (a signed-in tab or device) joins this room. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const STAFF_ROOM = 'staff';
 
 /** The process's socket.io server, when one is attached (not in unit tests or CLI tools). */
@@ -16,4 +18,14 @@ export function emitToUser(userId: string, event: string, payload: unknown): voi
 
 export function emitToStaff(event: string, payload: unknown): void {
   io()?.to(STAFF_ROOM).emit(event, payload);
+}
+
+/** Ends the sockets of these sessions, in every process: a revoked session hears nothing more. */
+export function disconnectSessions(sessionIds: string[]): void {
+  if (sessionIds.length) io()?.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+}
+
+/** Ends every socket of a user, in every process (account deletion, a ban). */
+export function disconnectUser(userId: string): void {
+  io()?.in(userRoom(userId)).disconnectSockets(true);
 }

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   /** 'loopback' or a comma-separated list of proxy addresses whose X-Forwarded-For is believed. */
   TRUST_PROXY: z.string().regex(/^(loopback|[0-9a-fA-F.:]+(,[0-9a-fA-F.:]+)*)$/, 'must be "loopback" or a list of IP addresses').optional(),
   NODE_ENV: z.string().default('production'),
+  /** How often each process checks that its sockets' sessions still live. */
+  SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };

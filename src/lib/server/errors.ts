@@ -33,9 +33,13 @@ export function isDataException(error: unknown): boolean {
   return pgCode(error)?.startsWith('22') ?? false;
 }
 
-/** The stack without its first line, which repeats the message. */
+/** The stack's frames only: its head repeats the message, over several lines for drizzle's. */
 function frames(error: Error): string {
-  return (error.stack ?? '').split('\n').slice(1, 6).join('\n');
+  return (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 5)
+    .join('\n');
 }
 
 /** One log entry for an error: its kind, its PostgreSQL code and place, and its stack frames. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
+import { limit } from './ratelimit.ts';
 import { notFound } from './http.ts';
 import { emitToStaff, emitToUser } from './emit.ts';
 import { isStaff } from './auth/service.ts';
@@ -44,7 +45,12 @@ async function visibleTicket(user: UserRow, id: string) {
   return ticket;
 }
 
+/** Tickets a person opens per hour, and messages they add to tickets per hour. */
+const TICKETS_PER_HOUR = 10;
+const TICKET_MESSAGES_PER_HOUR = 60;
+
 export async function createTicket(user: UserRow, input: { title: string; description: string }): Promise<TicketDto> {
+  await limit([[`ticket:${user.id}`, TICKETS_PER_HOUR]], 3600);
   const db = await getDb();
   const [ticket] = await db.insert(schema.helpTickets).values({ userId: user.id, title: input.title, description: input.description }).returning();
   const dto: TicketDto = { id: ticket!.id, title: ticket!.title, description: ticket!.description, createdAt: ticket!.createdAt.toISOString(), messagesCount: 0 };
@@ -85,6 +91,7 @@ export async function getTicket(user: UserRow, id: string): Promise<TicketDto> {
 /** A message in a ticket; the author and the staff see it arrive live. */
 export async function addTicketMessage(user: UserRow, ticketId: string, text: string): Promise<TicketMessageDto> {
   const ticket = await visibleTicket(user, ticketId);
+  await limit([[`ticket-message:${user.id}`, TICKET_MESSAGES_PER_HOUR]], 3600);
   const db = await getDb();
   const [row] = await db.insert(schema.helpMessages).values({ ticketId, userId: user.id, text }).returning();
   await db.update(schema.helpTickets).set({ updatedAt: new Date() }).where(eq(schema.helpTickets.id, ticketId));

@@ -7,7 +7,7 @@ import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { findVisible } from './vacancies.ts';
 import { isStaff } from './auth/service.ts';
 import { translator } from '../i18n/messages.ts';
-import { isLocale } from '../i18n/index.ts';
+import { isLocale, localizedPath } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
 import type { FeedItem, InterviewDto } from '../schemas/interview.ts';
 import type { UserRow } from './users.ts';
@@ -18,21 +18,35 @@ function icsDate(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** RFC 5545 text: backslash, semicolon, comma and newlines escaped, lines folded at 75 octets. */
-function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * RFC 5545 text: backslash, semicolon and comma escaped; every line break (CRLF, a lone CR or LF)
+ * becomes \n, and other control characters go, so no value can end a line or start a property.
+ */
+export function icsText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[\u0000-\u001f\u007f]/g, '');
 }
 
-function fold(line: string): string {
+/** Folds a content line at 75 octets, never inside a character (RFC 5545 §3.1). */
+export function fold(line: string): string {
   const out: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 75;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 75) cut--;
-    out.push(rest.slice(0, cut));
-    rest = ` ${rest.slice(cut)}`;
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    if (octets + size > 75) {
+      out.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
   }
-  out.push(rest);
+  out.push(current);
   return out.join('\r\n');
 }
 
@@ -67,16 +81,20 @@ function interviewMail({ person, people, interviewId, startsAt, input, candidate
   interviewId: string;
   startsAt: Date;
   input: { durationMinutes: number; kind: Kind; location: string };
-  candidate: { name: string; surname: string };
-  vacancy: { positionName: string } | undefined;
+  candidate: { id: string; name: string; surname: string };
+  vacancy: { id: string; positionName: string } | undefined;
   organizer: string;
 }): Mail {
   const lang = isLocale(person.lang) ? person.lang : 'en';
   const t = translator(lang);
   const when = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(startsAt);
+  // links in the reader's own language: the page opens as they read the mail
+  const link = (path: string) => `${env().PUBLIC_URL}${localizedPath(path, lang)}`;
   const params = {
     candidate: `${candidate.name} ${candidate.surname}`,
-    vacancy: vacancy?.positionName ?? '',
+    vacancy: vacancy ? t('mail.interview_for', { vacancy: vacancy.positionName }) : '',
+    link: link(`/candidates/${candidate.id}/${vacancy?.id ?? '-'}`),
+    interviews: link('/interviews'),
     when,
     minutes: input.durationMinutes,
     kind: t(`interview.kind.${input.kind}`),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden } from './http.ts';
 import { queueMail, type Mail } from './mail.ts';
@@ -7,7 +7,7 @@ import { translator } from '../i18n/messages.ts';
 import { localizedPath, type Locale } from '../i18n/index.ts';
 import { ROLE, type Role } from '../schemas/auth.ts';
 import type { InviteDto, InviteOutput } from '../schemas/user.ts';
-import type { UserRow } from './users.ts';
+import { spaceCompanyName, type UserRow } from './users.ts';
 
 /** Who may invite whom (DECISIONS.md, Roles). Staff have no space to invite into. */
 const MAY_INVITE: Partial<Record<number, readonly Role[]>> = {
@@ -81,6 +81,7 @@ export async function recordInviteMail(id: string, version: string, state: 'sent
 function toDto(invite: typeof schema.invites.$inferSelect, user: UserRow | undefined): InviteDto {
   return {
     ...(user ? { id: user.id } : {}),
+    inviteId: invite.id,
     name: user?.name || invite.name,
     surname: user?.surname || invite.surname,
     email: user?.email ?? invite.email,
@@ -136,4 +137,84 @@ export async function pendingInvite(email: string) {
     .orderBy(desc(schema.invites.createdAt))
     .limit(1);
   return row;
+}
+
+/** A customer the vacancy form offers: registered (a user id) or only invited (the invite's id). */
+export interface CustomerChoice {
+  id: string;
+  name: string;
+  surname: string;
+  email: string;
+  invited?: boolean;
+}
+
+/**
+ * The customers a vacancy can be given: the space's registered customers and the customers it
+ * invited who have not registered yet (issue 11; docs/decisions/0008), sorted by name.
+ */
+export async function customerChoices(user: UserRow, locale: Locale): Promise<CustomerChoice[]> {
+  if (!user.spaceId || !mayInvite(user)) return [];
+  const db = await getDb();
+  const [registered, open] = await Promise.all([
+    registeredMembers(user.spaceId, ROLE.CUSTOMER),
+    db
+      .select()
+      .from(schema.invites)
+      .where(and(eq(schema.invites.spaceId, user.spaceId), eq(schema.invites.role, ROLE.CUSTOMER), isNull(schema.invites.userId))),
+  ]);
+  const choices: CustomerChoice[] = [
+    ...registered.map(({ id, name, surname, email }) => ({ id: id!, name, surname, email })),
+    ...open.map((i) => ({ id: i.id, name: i.name, surname: i.surname, email: i.email, invited: true })),
+  ];
+  return choices.sort((a, b) => `${a.name} ${a.surname}`.localeCompare(`${b.name} ${b.surname}`, locale));
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
+
+/**
+ * Once the person of an invite has confirmed their account, the vacancies they were put on while
+ * invited become theirs (and the main-customer mark with them). Runs in the confirmation's
+ * transaction; it locks the invites first, as a vacancy save does, so the two never cross.
+ */
+export async function claimInvitedVacancies(tx: Tx, userId: string): Promise<void> {
+  const mine = await tx.select({ id: schema.invites.id }).from(schema.invites).where(eq(schema.invites.userId, userId)).for('update');
+  if (!mine.length) return;
+  const ids = mine.map((i) => i.id);
+  await tx
+    .insert(schema.vacancyCustomers)
+    .select(
+      tx
+        .select({ vacancyId: schema.vacancyInvitees.vacancyId, userId: sql<string>`${userId}::uuid`.as('user_id') })
+        .from(schema.vacancyInvitees)
+        .where(inArray(schema.vacancyInvitees.inviteId, ids)),
+    )
+    .onConflictDoNothing();
+  await tx.update(schema.vacancies).set({ mainCustomerId: userId, mainInviteId: null }).where(inArray(schema.vacancies.mainInviteId, ids));
+  await tx.delete(schema.vacancyInvitees).where(inArray(schema.vacancyInvitees.inviteId, ids));
+}
+
+/** What the registration page says about an invite: the role it gives, the company, who sent it. */
+export interface InviteOffer {
+  role: 'recruiter' | 'customer';
+  company: string | null;
+  inviter: string;
+}
+
+/**
+ * The open invite a registration link points at. Read by the invited address (`?email=` of the
+ * invite mail) for now; the link's own token will name the invite instead, through the same
+ * lookup. Nothing is answered for an address without an open invite.
+ */
+export async function inviteOffer(lookup: { email?: string }): Promise<InviteOffer | undefined> {
+  const email = lookup.email?.trim().toLowerCase();
+  if (!email || email.length > 254) return undefined;
+  const invite = await pendingInvite(email);
+  if (!invite) return undefined;
+  const db = await getDb();
+  const [inviter] = await db.select().from(schema.users).where(eq(schema.users.id, invite.invitedBy));
+  return {
+    role: invite.role === ROLE.RECRUITER ? 'recruiter' : 'customer',
+    company: inviter ? await spaceCompanyName(inviter) : null,
+    inviter: inviter ? `${inviter.name} ${inviter.surname}`.trim() || inviter.email : '',
+  };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb, type Executor } from './db/index.ts';
+import { tooMany } from './http.ts';
 
 /**
  * Counts one hit for `key` in a fixed window; true while the count stays within `limit`.
@@ -21,4 +22,13 @@ export async function deleteEndedWindows(executor?: Executor): Promise<number> {
   const db = executor ?? (await getDb());
   const result = await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
   return result.rowCount ?? 0;
+}
+
+/**
+ * Counts one call against each of `checks` (key, most calls per window), every one atomically;
+ * a 429 with `key` once any of them is passed.
+ */
+export async function limit(checks: [key: string, max: number][], windowSeconds: number, key?: string): Promise<void> {
+  const results = await Promise.all(checks.map(([name, max]) => hit(name, max, windowSeconds)));
+  if (results.includes(false)) throw tooMany(key);
 }

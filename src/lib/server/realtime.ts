@@ -3,7 +3,18 @@ import { Server } from 'socket.io';
 import { resolveSocketUser } from './auth/socket.ts';
 import { env } from './env.ts';
 import { clearSingleton, singleton } from './singleton.ts';
-import { STAFF_ROOM, userRoom } from './emit.ts';
+import { sessionRoom, STAFF_ROOM, userRoom } from './emit.ts';
+import { liveSessions } from './auth/socket.ts';
+import { logError } from './errors.ts';
+
+/** Disconnects this process's sockets whose session was revoked or expired, or whose user is gone. */
+export async function endDeadSessions(io: Server): Promise<number> {
+  const sockets = [...io.of('/').sockets.values()];
+  const live = await liveSessions([...new Set(sockets.map((s) => s.data.sessionId as string))]);
+  const dead = sockets.filter((s) => !live.has(s.data.sessionId as string));
+  for (const socket of dead) socket.disconnect(true);
+  return dead.length;
+}
 import { registerChatEvents } from './socket-events.ts';
 
 /**
@@ -42,15 +53,22 @@ export async function attachRealtime(httpServer: HttpServer): Promise<Server> {
     const who = token ? await resolveSocketUser(token).catch(() => undefined) : undefined;
     if (!who) return next(new Error('error.common.unauthorized'));
     socket.data.userId = who.id;
+    socket.data.sessionId = who.sessionId;
     socket.data.staff = who.staff;
     next();
   });
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
-    void socket.join(userRoom(userId));
+    const sessionId = socket.data.sessionId as string;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     if (socket.data.staff) void socket.join(STAFF_ROOM);
-    registerChatEvents(socket, userId);
+    registerChatEvents(socket, userId, sessionId);
   });
+  // revocation ends sockets at once (emit.ts); this sweep catches what no process was told of,
+  // such as a ban from the command line or a session that simply expired
+  const sweep = setInterval(() => void endDeadSessions(io).catch((error: unknown) => logError('ws', error)), env().SESSION_SWEEP_SECONDS * 1000);
+  sweep.unref();
+  httpServer.once('close', () => clearInterval(sweep));
   clearSingleton('io');
   singleton('io', () => io);
   return io;

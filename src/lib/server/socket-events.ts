@@ -1,7 +1,6 @@
 import type { Socket } from 'socket.io';
-import { eq } from 'drizzle-orm';
-import { getDb, schema } from './db/index.ts';
-import { AppError } from './http.ts';
+import { AppError, parse } from './http.ts';
+import { liveSocketUser } from './auth/socket.ts';
 import { logError } from './errors.ts';
 import { markRead, sendMessage } from './chat.ts';
 import { ChatMessageSchema, ChatReadSchema } from '../schemas/chat.ts';
@@ -9,41 +8,50 @@ import type { UserRow } from './users.ts';
 
 type Ack = (answer: unknown) => void;
 
-async function currentUser(userId: string): Promise<UserRow | undefined> {
-  const db = await getDb();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-  return user && !user.deletedAt && user.status === 2 ? user : undefined;
-}
-
 function errorKey(error: unknown): string {
-  if (error instanceof AppError) return error.key;
+  if (error instanceof AppError) return error.errors ? Object.values(error.errors)[0] ?? error.key : error.key;
   logError('ws', error);
   return 'error.internal';
 }
 
-/** SPEC.md §7 Real-time: emit chat-message (recipientId, text), emit chat-message-read (messageIds). */
-export function registerChatEvents(socket: Socket, userId: string): void {
-  socket.on('chat-message', async (payload: unknown, ack?: Ack) => {
-    try {
-      const parsed = ChatMessageSchema.safeParse(payload);
-      if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'validation.invalid');
-      const user = await currentUser(userId);
-      if (!user) throw new AppError(401, 'error.common.unauthorized');
-      const message = await sendMessage(user, parsed.data.recipientId, parsed.data.text);
-      ack?.({ ok: true, message });
-    } catch (error) {
-      ack?.({ ok: false, error: errorKey(error) });
+/**
+ * SPEC.md §7 Real-time: emit chat-message (recipientId, text), emit chat-message-read (messageIds).
+ * Each event first checks that the socket's session still lives; a revoked one ends the socket.
+ * Acknowledgements carry error keys of the translation files, never raw messages.
+ */
+export function registerChatEvents(socket: Socket, userId: string, sessionId: string): void {
+  const signedIn = async (): Promise<UserRow> => {
+    const user = await liveSocketUser(sessionId, userId);
+    if (!user) {
+      socket.disconnect(true);
+      throw new AppError(401, 'error.common.unauthorized');
     }
-  });
-  socket.on('chat-message-read', async (payload: unknown, ack?: Ack) => {
+    return user;
+  };
+  // a client may send without a callback (SPEC.md's clients do for read receipts): the work is done all the same
+  const handle = (work: (payload: unknown) => Promise<Record<string, unknown>>) => async (payload: unknown, ack?: unknown) => {
+    let answer: Record<string, unknown>;
     try {
-      const parsed = ChatReadSchema.safeParse(payload);
-      if (!parsed.success) throw new AppError(400, 'validation.invalid');
-      const user = await currentUser(userId);
-      if (!user) throw new AppError(401, 'error.common.unauthorized');
-      ack?.({ ok: true, messageIds: await markRead(user, parsed.data.messageIds) });
+      answer = { ok: true, ...(await work(payload)) };
     } catch (error) {
-      ack?.({ ok: false, error: errorKey(error) });
+      answer = { ok: false, error: errorKey(error) };
     }
-  });
+    if (typeof ack === 'function') (ack as Ack)(answer);
+  };
+  socket.on(
+    'chat-message',
+    handle(async (payload) => {
+      const user = await signedIn();
+      const { recipientId, text } = parse(ChatMessageSchema, payload);
+      return { message: await sendMessage(user, recipientId, text) };
+    }),
+  );
+  socket.on(
+    'chat-message-read',
+    handle(async (payload) => {
+      const user = await signedIn();
+      const { messageIds } = parse(ChatReadSchema, payload);
+      return { messageIds: await markRead(user, messageIds) };
+    }),
+  );
 }

@@ -80,3 +80,15 @@ export async function updateProfile(
     .returning();
   return updated!;
 }
+
+/** Keeps the language a user picked in the header: it then wins on unprefixed addresses and in mails. */
+export async function setLanguage(userId: string, lang: Locale): Promise<void> {
+  const db = await getDb();
+  await db.update(schema.users).set({ lang }).where(eq(schema.users.id, userId));
+}
+
+/** Sets an account's status (a ban, or lifting it); sessions are the caller's to end. */
+export async function setStatus(userId: string, status: number): Promise<void> {
+  const db = await getDb();
+  await db.update(schema.users).set({ status }).where(eq(schema.users.id, userId));
+}

@@ -13,9 +13,10 @@ import {
   type VacancyDto,
   type VacancyFilter,
   type VacancyListItem,
-  type VacancyOutput,
   type VacancyStatus,
+  type VacancyWrite,
 } from '../schemas/vacancy.ts';
+import { STATUS } from '../schemas/auth.ts';
 import type { UserRow } from './users.ts';
 
 type VacancyRow = typeof schema.vacancies.$inferSelect;
@@ -67,7 +68,7 @@ export async function listVacancies(user: UserRow, filter: VacancyFilter, locale
   const rows = await db
     .select({ vacancy: schema.vacancies, city: cityName(locale) })
     .from(schema.vacancies)
-    .innerJoin(schema.cities, eq(schema.cities.id, schema.vacancies.cityId))
+    .leftJoin(schema.cities, eq(schema.cities.id, schema.vacancies.cityId))
     .where(and(...conditions))
     .orderBy(desc(schema.vacancies.createdAt))
     .limit(500);
@@ -79,7 +80,7 @@ export async function listVacancies(user: UserRow, filter: VacancyFilter, locale
     quantity: vacancy.quantity,
     status: vacancy.status as VacancyStatus,
     createdAt: vacancy.createdAt.toISOString(),
-    city: { id: vacancy.cityId, name: city },
+    city: vacancy.cityId !== null ? { id: vacancy.cityId, name: city ?? '' } : null,
     salary: vacancy.salary,
     salaryTo: vacancy.salaryTo,
     customers: customers.get(vacancy.id) ?? [],
@@ -87,18 +88,31 @@ export async function listVacancies(user: UserRow, filter: VacancyFilter, locale
   }));
 }
 
+/** The customers of each vacancy: registered ones, then those still only invited (by invite id). */
 async function customersOf(vacancyIds: string[]): Promise<Map<string, PersonRef[]>> {
   const map = new Map<string, PersonRef[]>();
   if (!vacancyIds.length) return map;
   const db = await getDb();
-  const rows = await db
-    .select({ vacancyId: schema.vacancyCustomers.vacancyId, user: schema.users })
-    .from(schema.vacancyCustomers)
-    .innerJoin(schema.users, eq(schema.users.id, schema.vacancyCustomers.userId))
-    .where(and(inArray(schema.vacancyCustomers.vacancyId, vacancyIds), isNull(schema.users.deletedAt)))
-    .orderBy(asc(schema.users.surname), asc(schema.users.name));
+  const [rows, invited] = await Promise.all([
+    db
+      .select({ vacancyId: schema.vacancyCustomers.vacancyId, user: schema.users })
+      .from(schema.vacancyCustomers)
+      .innerJoin(schema.users, eq(schema.users.id, schema.vacancyCustomers.userId))
+      .where(and(inArray(schema.vacancyCustomers.vacancyId, vacancyIds), isNull(schema.users.deletedAt)))
+      .orderBy(asc(schema.users.surname), asc(schema.users.name)),
+    db
+      .select({ vacancyId: schema.vacancyInvitees.vacancyId, invite: schema.invites })
+      .from(schema.vacancyInvitees)
+      .innerJoin(schema.invites, eq(schema.invites.id, schema.vacancyInvitees.inviteId))
+      .where(inArray(schema.vacancyInvitees.vacancyId, vacancyIds))
+      .orderBy(asc(schema.invites.surname), asc(schema.invites.name)),
+  ]);
   for (const { vacancyId, user } of rows) {
     map.set(vacancyId, [...(map.get(vacancyId) ?? []), person(user)]);
+  }
+  for (const { vacancyId, invite } of invited) {
+    const ref: PersonRef = { id: invite.id, name: invite.name, surname: invite.surname, email: invite.email, image: null, invited: true };
+    map.set(vacancyId, [...(map.get(vacancyId) ?? []), ref]);
   }
   return map;
 }
@@ -119,7 +133,7 @@ export async function getVacancy(user: UserRow, id: string, locale: Locale): Pro
 async function toDto(vacancy: VacancyRow, locale: Locale): Promise<VacancyDto> {
   const db = await getDb();
   const [[city], skills, customers, recruiter, comments, counts, finalists] = await Promise.all([
-    db.select().from(schema.cities).where(eq(schema.cities.id, vacancy.cityId)),
+    vacancy.cityId !== null ? db.select().from(schema.cities).where(eq(schema.cities.id, vacancy.cityId)) : Promise.resolve([]),
     db
       .select({ skill: schema.softSkills })
       .from(schema.vacancySoftSkills)
@@ -149,7 +163,7 @@ async function toDto(vacancy: VacancyRow, locale: Locale): Promise<VacancyDto> {
     softSkills,
     exceptionalRequirements: vacancy.exceptionalRequirements,
     country: 'ru',
-    city: { id: vacancy.cityId, name: city ? (locale === 'ru' ? city.nameRu : city.nameEn) : '' },
+    city: vacancy.cityId !== null ? { id: vacancy.cityId, name: city ? (locale === 'ru' ? city.nameRu : city.nameEn) : '' } : null,
     cityId: vacancy.cityId,
     address: vacancy.address,
     salary: vacancy.salary,
@@ -157,7 +171,7 @@ async function toDto(vacancy: VacancyRow, locale: Locale): Promise<VacancyDto> {
     schedule: vacancy.schedule,
     bonus: vacancy.bonus,
     customers: customers.get(vacancy.id) ?? [],
-    mainCustomer: vacancy.mainCustomerId,
+    mainCustomer: vacancy.mainCustomerId ?? vacancy.mainInviteId,
     status: vacancy.status as VacancyStatus,
     recruiter: { name: recruiter[0]?.name ?? '', surname: recruiter[0]?.surname ?? '' },
     comments: comments.map(({ comment, user }) => ({ id: comment.id, text: comment.text, createdAt: comment.createdAt.toISOString(), user: person(user) })),
@@ -168,86 +182,139 @@ async function toDto(vacancy: VacancyRow, locale: Locale): Promise<VacancyDto> {
   };
 }
 
-/** Checks what only the database knows: the city is Russian, skills exist, customers are the space's. */
-async function checkReferences(user: UserRow, input: VacancyOutput): Promise<{ searchText: string }> {
-  const db = await getDb();
-  const errors: Record<string, string> = {};
-  const [city] = await db.select().from(schema.cities).where(eq(schema.cities.id, input.cityId));
-  if (!city || city.country !== input.country) errors.cityId = 'form.vacancy.city.invalid';
-  const skills = await db.select({ id: schema.softSkills.id }).from(schema.softSkills).where(inArray(schema.softSkills.id, input.softSkills));
-  if (skills.length !== new Set(input.softSkills).size) errors.softSkills = 'form.vacancy.soft_skills.invalid';
-  const customers = await db
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(
-      and(
-        inArray(schema.users.id, input.customers.filter((id) => /^[0-9a-f-]{36}$/i.test(id))),
-        eq(schema.users.role, ROLE.CUSTOMER),
-        isNull(schema.users.deletedAt),
-        user.spaceId ? eq(schema.users.spaceId, user.spaceId) : sql`false`,
-      ),
-    );
-  if (customers.length !== new Set(input.customers).size) errors.customers = 'form.vacancy.customers.invalid';
-  if (Object.keys(errors).length) throw new AppError(400, 'error.common.invalid_body', errors);
-  const searchText = normalize([input.positionName, input.departmentName, ...input.hardSkills, city!.nameRu, city!.nameEn].join(' '));
-  return { searchText };
+/** The vacancy's customers as stored: registered users, and invites of people not registered yet. */
+interface Customers {
+  users: string[];
+  invites: string[];
+  main: { userId: string | null; inviteId: string | null };
 }
 
-function columns(input: VacancyOutput) {
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks what only the database knows (the city is Russian, skills exist) and sorts the chosen
+ * customers into registered customers of the space and its open customer invites (issue 11:
+ * invited customers may be put on a vacancy). It runs inside the write's transaction and locks
+ * the invites it reads: a registration confirming at that moment either moves the rows after
+ * this write or is seen here as the registered user (docs/decisions/0008).
+ */
+async function checkReferences(tx: Tx, user: UserRow, input: VacancyWrite): Promise<{ searchText: string; customers: Customers }> {
+  const errors: Record<string, string> = {};
+  const [city] = input.cityId !== undefined ? await tx.select().from(schema.cities).where(eq(schema.cities.id, input.cityId)) : [];
+  if (input.cityId !== undefined && (!city || city.country !== input.country)) errors.cityId = 'form.vacancy.city.invalid';
+  if (input.softSkills.length) {
+    const skills = await tx.select({ id: schema.softSkills.id }).from(schema.softSkills).where(inArray(schema.softSkills.id, input.softSkills));
+    if (skills.length !== new Set(input.softSkills).size) errors.softSkills = 'form.vacancy.soft_skills.invalid';
+  }
+  const chosen = [...new Set(input.customers)];
+  const ids = chosen.filter((id) => UUID.test(id));
+  const space = user.spaceId ? eq(schema.users.spaceId, user.spaceId) : sql`false`;
+  const registered = ids.length
+    ? await tx
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(and(inArray(schema.users.id, ids), eq(schema.users.role, ROLE.CUSTOMER), isNull(schema.users.deletedAt), space))
+    : [];
+  const rest = ids.filter((id) => !registered.some((r) => r.id === id));
+  const ours = and(inArray(schema.invites.id, rest), eq(schema.invites.role, ROLE.CUSTOMER), user.spaceId ? eq(schema.invites.spaceId, user.spaceId) : sql`false`);
+  // lock first, then read: a statement after the lock sees a confirmation that committed meanwhile
+  if (rest.length) await tx.select({ id: schema.invites.id }).from(schema.invites).where(ours).for('update');
+  const invited = rest.length
+    ? await tx
+        .select({ id: schema.invites.id, userId: schema.invites.userId, status: schema.users.status, deletedAt: schema.users.deletedAt })
+        .from(schema.invites)
+        .leftJoin(schema.users, eq(schema.users.id, schema.invites.userId))
+        .where(ours)
+    : [];
+  // an invite whose person has confirmed their account by now stands for that person
+  const asUser = (i: (typeof invited)[number]) => (i.userId && i.status === STATUS.ACTIVE && !i.deletedAt ? i.userId : null);
+  const users = new Set(registered.map((r) => r.id));
+  const invites = new Set<string>();
+  for (const i of invited) {
+    const id = asUser(i);
+    if (id) users.add(id);
+    else invites.add(i.id);
+  }
+  if (registered.length + invited.length !== chosen.length) errors.customers = 'form.vacancy.customers.invalid';
+  if (Object.keys(errors).length) throw new AppError(400, 'error.common.invalid_body', errors);
+
+  let main: Customers['main'] = { userId: null, inviteId: null };
+  if (input.mainCustomer) {
+    const invite = invited.find((i) => i.id === input.mainCustomer);
+    main = invite && !asUser(invite) ? { userId: null, inviteId: invite.id } : { userId: invite ? asUser(invite) : input.mainCustomer, inviteId: null };
+  }
+  const searchText = normalize([input.positionName, input.departmentName, ...input.hardSkills, city?.nameRu ?? '', city?.nameEn ?? ''].join(' '));
+  return { searchText, customers: { users: [...users], invites: [...invites], main } };
+}
+
+function columns(input: VacancyWrite, customers: Customers) {
   return {
-    positionType: input.positionType,
+    positionType: input.positionType ?? null,
     positionName: input.positionName,
-    quantity: input.quantity,
+    quantity: input.quantity ?? 1,
     departmentName: input.departmentName,
     hardSkills: input.hardSkills,
-    jobExperience: input.jobExperience,
+    jobExperience: input.jobExperience ?? null,
     exceptionalRequirements: input.exceptionalRequirements,
     country: input.country,
-    cityId: input.cityId,
+    cityId: input.cityId ?? null,
     address: input.address,
-    salary: input.salary,
+    salary: input.salary ?? null,
     salaryTo: input.salaryTo ?? null,
-    schedule: input.schedule,
+    schedule: input.schedule ?? null,
     bonus: input.bonus,
-    mainCustomerId: input.mainCustomer,
-    status: input.status,
+    mainCustomerId: customers.main.userId,
+    mainInviteId: customers.main.inviteId,
   };
 }
 
-export async function createVacancy(user: UserRow, input: VacancyOutput, locale: Locale): Promise<VacancyDto> {
+/** Writes the vacancy's customers and soft skills (an empty list writes nothing). */
+async function writeLinks(tx: Tx, vacancyId: string, input: VacancyWrite, customers: Customers): Promise<void> {
+  if (customers.users.length) await tx.insert(schema.vacancyCustomers).values(customers.users.map((userId) => ({ vacancyId, userId })));
+  if (customers.invites.length) await tx.insert(schema.vacancyInvitees).values(customers.invites.map((inviteId) => ({ vacancyId, inviteId })));
+  const skills = [...new Set(input.softSkills)];
+  if (skills.length) await tx.insert(schema.vacancySoftSkills).values(skills.map((skillId) => ({ vacancyId, skillId })));
+}
+
+export async function createVacancy(user: UserRow, input: VacancyWrite, locale: Locale): Promise<VacancyDto> {
   if (!mayWrite(user) || !user.spaceId) throw forbidden();
-  const { searchText } = await checkReferences(user, input);
   const db = await getDb();
   const vacancy = await db.transaction(async (tx) => {
+    const { searchText, customers } = await checkReferences(tx, user, input);
     const [row] = await tx
       .insert(schema.vacancies)
-      .values({ ...columns(input), spaceId: user.spaceId!, recruiterId: user.id, searchText })
+      .values({ ...columns(input, customers), status: input.status ?? VACANCY_STATUS.DRAFT, spaceId: user.spaceId!, recruiterId: user.id, searchText })
       .returning();
-    await tx.insert(schema.vacancyCustomers).values([...new Set(input.customers)].map((userId) => ({ vacancyId: row!.id, userId })));
-    await tx.insert(schema.vacancySoftSkills).values([...new Set(input.softSkills)].map((skillId) => ({ vacancyId: row!.id, skillId })));
+    await writeLinks(tx, row!.id, input, customers);
     if (input.comment) await tx.insert(schema.vacancyComments).values({ vacancyId: row!.id, userId: user.id, text: input.comment });
     return row!;
   });
   return toDto(vacancy, locale);
 }
 
-export async function updateVacancy(user: UserRow, id: string, input: VacancyOutput, locale: Locale): Promise<VacancyDto> {
+/**
+ * Saves an edit. The comment of a published vacancy ("What changes?") is posted with the saved
+ * edit, in its transaction: an edit that fails leaves no comment behind.
+ */
+export async function updateVacancy(user: UserRow, id: string, input: VacancyWrite, locale: Locale): Promise<VacancyDto> {
   const current = await findVisible(user, id);
   if (!mayWrite(user)) throw forbidden();
   if (current.status === VACANCY_STATUS.ARCHIVED) throw new AppError(409, 'error.vacancy.archived');
   if (await hasFinalists(id)) throw new AppError(403, 'error.vacancy.edit_forbidden');
-  const { searchText } = await checkReferences(user, input);
   const db = await getDb();
   const vacancy = await db.transaction(async (tx) => {
+    const { searchText, customers } = await checkReferences(tx, user, input);
     const [row] = await tx
       .update(schema.vacancies)
-      .set({ ...columns(input), searchText, updatedAt: new Date() })
+      .set({ ...columns(input, customers), status: input.status ?? current.status, searchText, updatedAt: new Date() })
       .where(eq(schema.vacancies.id, id))
       .returning();
     await tx.delete(schema.vacancyCustomers).where(eq(schema.vacancyCustomers.vacancyId, id));
-    await tx.insert(schema.vacancyCustomers).values([...new Set(input.customers)].map((userId) => ({ vacancyId: id, userId })));
+    await tx.delete(schema.vacancyInvitees).where(eq(schema.vacancyInvitees.vacancyId, id));
     await tx.delete(schema.vacancySoftSkills).where(eq(schema.vacancySoftSkills.vacancyId, id));
-    await tx.insert(schema.vacancySoftSkills).values([...new Set(input.softSkills)].map((skillId) => ({ vacancyId: id, skillId })));
+    await writeLinks(tx, id, input, customers);
     if (input.comment) await tx.insert(schema.vacancyComments).values({ vacancyId: id, userId: user.id, text: input.comment });
     return row!;
   });

@@ -1,12 +1,20 @@
 import { atom, computed } from 'nanostores';
+import type { Socket } from 'socket.io-client';
 import type { ChatDto, MessageDto } from '../schemas/chat.ts';
+
+/** What the header rendered on the server: the unread count and whose it is (`data-unread-seed`). */
+function headerSeed(): { count: number; me: string | null } {
+  if (typeof document === 'undefined') return { count: 0, me: null };
+  const element = document.querySelector<HTMLElement>('[data-unread-seed]');
+  return { count: Number(element?.dataset.unreadSeed) || 0, me: element?.dataset.userId ?? null };
+}
 
 /** SPEC.md §4 Chat list. */
 export const $chats = atom<ChatDto[]>([]);
 export const $messages = atom<MessageDto[]>([]);
 export const $openChat = atom<string | null>(null);
-/** Unread incoming messages across all chats, for the header's dot. */
-export const $unread = atom(0);
+/** Unread incoming messages across all chats, for the header's dot: from the page, then live. */
+export const $unread = atom(headerSeed().count);
 export const $hasUnread = computed($unread, (n) => n > 0);
 
 export function setChats(chats: ChatDto[]): void {
@@ -44,6 +52,22 @@ export function setLastMessage(otherId: string, message: MessageDto, incoming: b
 /** A chat's unread messages were read: its count drops to zero. */
 export function clearChatUnread(otherId: string): void {
   $chats.set($chats.get().map((c) => (c.user.id === otherId ? { ...c, newMessagesCount: 0 } : c)));
+}
+
+/**
+ * Keeps the unread count in step with the tab's socket from the moment the socket exists: a new
+ * incoming message raises it unless that chat is open, reading (in any tab) lowers it. Wired
+ * where the socket is made, so no event is missed while an island is still waiting to hydrate.
+ */
+export function followUnread(socket: Socket): void {
+  const { me } = headerSeed();
+  if (!me) return;
+  socket.on('chat-message', (message: MessageDto) => {
+    if (message.recipientId === me && $openChat.get() !== message.userId) changeUnread(1);
+  });
+  socket.on('chat-message-read', ({ messageIds, readerId }: { messageIds: string[]; readerId: string }) => {
+    if (readerId === me) changeUnread(-messageIds.length);
+  });
 }
 
 /** Removing chats empties chats and messages. */

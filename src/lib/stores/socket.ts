@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { $auth } from './auth.ts';
 import { refreshToken } from '../client/api.ts';
+import { followUnread } from './chat.ts';
 
 let socket: Socket | null = null;
 let tornDown = false;
@@ -35,6 +36,7 @@ export async function getSocket(): Promise<Socket | null> {
         .catch(() => cb({ token: null }));
     },
   });
+  followUnread(socket);
   socket.on('connect', () => console.log('[ws] connected'));
   // errors are logged only (SPEC.md §7)
   socket.on('connect_error', (error) => console.warn('[ws] connect error', error.message));

@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
-import { AppError, tooMany } from '../http.ts';
-import { hit } from '../ratelimit.ts';
+import { AppError } from '../http.ts';
+import { limit } from '../ratelimit.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, type SessionRow, type UserRow } from './sessions.ts';
-import { pendingInvite } from '../invites.ts';
+import { claimInvitedVacancies, pendingInvite } from '../invites.ts';
 import { issueAccessToken } from './tokens.ts';
 import { addCodeJob, chargeCodeMail, consumeCode, issueCode } from './codes.ts';
 
@@ -25,17 +25,16 @@ const WINDOW = 900;
 
 /** Limits code checks for one address (`subject`) and from one client, whatever the purpose. */
 export function limitCodeChecks(subject: string, ip: string | undefined): Promise<void> {
-  return limit([
-    [subject, VERIFIES_PER_ADDRESS],
-    [`verify-client:${ip ?? 'unknown'}`, VERIFIES_PER_CLIENT],
-  ]);
+  return limit(
+    [
+      [subject, VERIFIES_PER_ADDRESS],
+      [`verify-client:${ip ?? 'unknown'}`, VERIFIES_PER_CLIENT],
+    ],
+    WINDOW,
+  );
 }
 
-/** Counts a call against each limit (all of them, atomically); a 429 once any is passed. */
-export async function limit(checks: [key: string, max: number][], windowSeconds = WINDOW): Promise<void> {
-  const results = await Promise.all(checks.map(([key, max]) => hit(key, max, windowSeconds)));
-  if (results.includes(false)) throw tooMany();
-}
+
 
 export interface SessionGrant {
   user: UserRow;
@@ -122,13 +121,17 @@ export async function verifyEmail(email: string, code: string, ip: string | unde
   if (!user || user.status !== STATUS.NOT_VERIFIED) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
   await consumeCode(user, 'verify', code);
   const db = await getDb();
-  const [active] = await db
-    .update(schema.users)
-    .set({ status: STATUS.ACTIVE })
-    .where(and(eq(schema.users.id, user.id), eq(schema.users.status, STATUS.NOT_VERIFIED)))
-    .returning();
-  if (!active) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
-  return active;
+  return db.transaction(async (tx) => {
+    const [active] = await tx
+      .update(schema.users)
+      .set({ status: STATUS.ACTIVE })
+      .where(and(eq(schema.users.id, user.id), eq(schema.users.status, STATUS.NOT_VERIFIED)))
+      .returning();
+    if (!active) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
+    // vacancies this person was put on while invited are theirs from now on
+    await claimInvitedVacancies(tx, user.id);
+    return active;
+  });
 }
 
 /**
@@ -155,10 +158,13 @@ export async function login(
   input: { email: string; password: string; remember: boolean },
   client: ClientInfo,
 ): Promise<SessionGrant> {
-  await limit([
-    [`login:${input.email}:${client.ip ?? 'unknown'}`, LOGINS_PER_ADDRESS_AND_CLIENT],
-    [`login-client:${client.ip ?? 'unknown'}`, LOGINS_PER_CLIENT],
-  ]);
+  await limit(
+    [
+      [`login:${input.email}:${client.ip ?? 'unknown'}`, LOGINS_PER_ADDRESS_AND_CLIENT],
+      [`login-client:${client.ip ?? 'unknown'}`, LOGINS_PER_CLIENT],
+    ],
+    WINDOW,
+  );
   const db = await getDb();
   const [user] = await db
     .select()

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import { getDb, schema } from '../db/index.ts';
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { getDb, schema, type Db } from '../db/index.ts';
+import { disconnectSessions } from '../emit.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const REFRESH_COOKIE = 'rt';
@@ -32,8 +33,25 @@ export async function createSession(
   return { session: session!, token };
 }
 
-/** The live session and user behind a refresh token, or undefined. */
+/**
+ * The live session and user behind a refresh token, or undefined. A token replaced by a rotation
+ * more than the grace period ago is a stolen copy or its victim: the whole session ends (token
+ * reuse detection), so that neither the thief nor the owner keeps it.
+ */
 export async function findByToken(token: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const found = await findLiveByToken(token);
+  if (found) return found;
+  const db = await getDb();
+  const reused = await db
+    .update(schema.sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(schema.sessions.previousTokenHash, sha256(token)), isNull(schema.sessions.revokedAt)))
+    .returning({ id: schema.sessions.id });
+  disconnectSessions(reused.map((r) => r.id));
+  return undefined;
+}
+
+async function findLiveByToken(token: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   const db = await getDb();
   const hash = sha256(token);
   const [row] = await db
@@ -93,17 +111,25 @@ export async function rotate(session: SessionRow): Promise<string> {
   return token;
 }
 
+/** Ends a session: its refresh token, its access tokens and its sockets stop working. */
 export async function revoke(sessionId: string): Promise<void> {
   const db = await getDb();
   await db.update(schema.sessions).set({ revokedAt: new Date() }).where(eq(schema.sessions.id, sessionId));
+  disconnectSessions([sessionId]);
 }
 
-export async function revokeAllOf(userId: string): Promise<void> {
-  const db = await getDb();
-  await db
+/** Ends every session of a user but `except` (the one changing its password keeps going). */
+export async function revokeAllOf(userId: string, { except, tx }: { except?: string; tx?: Db } = {}): Promise<string[]> {
+  const db = tx ?? (await getDb());
+  const revoked = await db
     .update(schema.sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
+    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt), except ? ne(schema.sessions.id, except) : undefined))
+    .returning({ id: schema.sessions.id });
+  const ids = revoked.map((r) => r.id);
+  // inside a transaction the sockets end once it committed: the caller does it
+  if (!tx) disconnectSessions(ids);
+  return ids;
 }
 
 export function cookieOptions(persistent: boolean, secure: boolean) {

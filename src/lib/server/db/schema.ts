@@ -180,23 +180,24 @@ export const vacancies = pgTable(
     recruiterId: uuid('recruiter_id')
       .notNull()
       .references(() => users.id),
-    positionType: smallint('position_type').notNull(),
+    // a draft needs only its position name: what it leaves empty is null until it is published
+    positionType: smallint('position_type'),
     positionName: text('position_name').notNull(),
-    quantity: integer('quantity').notNull(),
+    quantity: integer('quantity').notNull().default(1),
     departmentName: text('department_name').notNull().default(''),
-    hardSkills: text('hard_skills').array().notNull(),
-    jobExperience: smallint('job_experience').notNull(),
+    hardSkills: text('hard_skills').array().notNull().default(sql`'{}'::text[]`),
+    jobExperience: smallint('job_experience'),
     exceptionalRequirements: text('exceptional_requirements').notNull().default(''),
-    country: text('country').notNull(),
-    cityId: integer('city_id')
-      .notNull()
-      .references(() => cities.id),
-    address: text('address').notNull(),
-    salary: integer('salary').notNull(),
+    country: text('country').notNull().default('ru'),
+    cityId: integer('city_id').references(() => cities.id),
+    address: text('address').notNull().default(''),
+    salary: integer('salary'),
     salaryTo: integer('salary_to'),
-    schedule: smallint('schedule').notNull(),
+    schedule: smallint('schedule'),
     bonus: text('bonus').notNull().default(''),
     mainCustomerId: uuid('main_customer_id').references(() => users.id),
+    /** The main customer while they are only invited; becomes `mainCustomerId` when they register. */
+    mainInviteId: uuid('main_invite_id').references(() => invites.id, { onDelete: 'set null' }),
     status: smallint('status').notNull(),
     /** Position, department, skills and city in one lower-cased text for the boolean search. */
     searchText: text('search_text').notNull().default(''),
@@ -217,6 +218,23 @@ export const vacancyCustomers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.vacancyId, t.userId] }), index('vacancy_customers_user').on(t.userId)],
+);
+
+/**
+ * Customers put on a vacancy before they registered, by their invite (docs/decisions/0008). When
+ * the invited address confirms its account the rows become `vacancy_customers` rows.
+ */
+export const vacancyInvitees = pgTable(
+  'vacancy_invitees',
+  {
+    vacancyId: uuid('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    inviteId: uuid('invite_id')
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.vacancyId, t.inviteId] }), index('vacancy_invitees_invite').on(t.inviteId)],
 );
 
 export const vacancySoftSkills = pgTable(

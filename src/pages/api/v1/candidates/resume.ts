@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { endpoint, forbidden, json } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/auth/context.ts';
-import { getDb, schema } from '../../../../lib/server/db/index.ts';
-import { findVisibleCandidate, mayManageCandidates } from '../../../../lib/server/candidates.ts';
+import { findVisibleCandidate, mayManageCandidates, replaceCandidateFile } from '../../../../lib/server/candidates.ts';
 import { readUploadForm, removeResume, saveResume } from '../../../../lib/server/uploads.ts';
 import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
 
@@ -13,8 +11,13 @@ export const POST = endpoint(async ({ locals, request }) => {
   const candidate = await findVisibleCandidate(user, String(form.candidateId ?? ''));
   if (!mayManageCandidates(user)) throw forbidden();
   const { name, original } = await saveResume(form.file);
-  const db = await getDb();
-  await db.update(schema.candidates).set({ resume: name, resumeName: original, updatedAt: new Date() }).where(eq(schema.candidates.id, candidate.id));
-  await removeResume(candidate.resume);
+  let previous: string | null;
+  try {
+    previous = await replaceCandidateFile(candidate.id, { resume: name, resumeName: original });
+  } catch (error) {
+    await removeResume(name);
+    throw error;
+  }
+  await removeResume(previous);
   return json({ resume: `/api/v1/candidates/${candidate.id}/resume`, resumeName: original });
 });

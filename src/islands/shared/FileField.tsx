@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../lib/schemas/upload.ts';
 import type { T } from '../../lib/i18n/index.ts';
-import { MessageModal } from '../shared/modals.tsx';
+import { MessageModal } from './modals.tsx';
 
 interface Props {
   t: T;
@@ -42,14 +42,14 @@ export function FileField({ t, label, buttonLabel, accept, hint, error, tooLarge
   };
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field cf-file">
+    <div className="field file-field">
       <span className="label" id={`${id}-label`}>{label}</span>
-      <div className="cf-file-row">
+      <div className="file-row">
         <input
           id={id}
           ref={ref}
           type="file"
-          className="cf-file-input"
+          className="file-input"
           accept={accept}
           disabled={disabled}
           aria-labelledby={`${id}-label`}
@@ -57,7 +57,7 @@ export function FileField({ t, label, buttonLabel, accept, hint, error, tooLarge
           aria-describedby={describedBy}
           onChange={(e) => pick(e.target.files?.[0])}
         />
-        <label htmlFor={id} className="btn btn-secondary cf-file-button" aria-hidden="true">
+        <label htmlFor={id} className="btn btn-secondary file-button" aria-hidden="true">
           {buttonLabel}
         </label>
         {children}

@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { hiringSpace, signIn, type HiringWorld } from './world.ts';
+
+/**
+ * Every page passes axe-core with no serious or critical violation (issue 11, item 6), in both
+ * languages, as each kind of visitor sees it, at desktop width; the pages with the folding menu
+ * also at phone width with the menu open.
+ */
+let world: HiringWorld;
+
+test.beforeAll(async ({ browser }) => {
+  world = await hiringSpace(browser, 'A11y');
+});
+
+test.afterAll(async () => {
+  await Promise.all(world.contexts.map((context) => context.close()));
+});
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function check(browser: Browser, who: 'company' | 'customer' | 'visitor', paths: string[], viewport = { width: 1280, height: 900 }, openMenu = false) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  if (who !== 'visitor') await signIn(page, who === 'company' ? world.company.email : world.customer.email);
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    // islands hydrate before the check: their final markup is what people use
+    await page.waitForLoadState('networkidle');
+    if (openMenu) await page.locator('summary.menu-button').click();
+    const list = await violations(page);
+    if (list.length) found[path] = list;
+  }
+  await context.close();
+  expect(found).toEqual({});
+}
+
+const companyPages = () => [
+  '/recruiter',
+  '/candidates',
+  '/interviews',
+  '/chats',
+  `/chats/${world.customer.id}`,
+  '/help',
+  '/profile',
+  '/recruiter/vacancy/add',
+  `/recruiter/vacancy/edit/${world.vacancy.id}`,
+  `/vacancy/candidates/${world.vacancy.id}`,
+  `/vacancy/candidates-all/${world.vacancy.id}`,
+  `/vacancy/preview/${world.vacancy.id}`,
+  `/candidates/${world.candidates.interview.id}/${world.vacancy.id}`,
+  `/candidates/${world.candidates.fresh.id}/-`,
+  '/candidates/new',
+  `/candidates/edit/${world.candidates.fresh.id}`,
+  '/no/such/page',
+];
+const customerPages = () => ['/workspace', '/interviews', `/vacancy/candidates/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
+const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown'];
+
+for (const prefix of ['', '/ru']) {
+  test(`the company's pages pass axe (${prefix || 'en'})`, async ({ browser }) => {
+    await check(browser, 'company', companyPages().map((p) => prefix + p));
+  });
+
+  test(`the customer's pages pass axe (${prefix || 'en'})`, async ({ browser }) => {
+    await check(browser, 'customer', customerPages().map((p) => prefix + p));
+  });
+
+  test(`the public pages pass axe (${prefix || 'en'})`, async ({ browser }) => {
+    await check(browser, 'visitor', visitorPages.map((p) => prefix + p));
+  });
+}
+
+test('at phone width with the menu open, the pages pass axe', async ({ browser }) => {
+  await check(browser, 'company', ['/recruiter', `/vacancy/preview/${world.vacancy.id}`, '/ru/candidates'], { width: 390, height: 844 }, true);
+  await check(browser, 'customer', ['/workspace', '/ru/interviews'], { width: 390, height: 844 }, true);
+});

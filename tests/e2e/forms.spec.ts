@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import { expect, mailedCode, PASSWORD, test, uniqueEmail } from './fixtures.ts';
+import { signUpViaApi } from './helpers.ts';
+import { headers } from './world.ts';
+
+/**
+ * Forms behave (issue 11, item 7) and the language and app bits of item 9, as a person meets
+ * them in the browser.
+ */
+
+/** Holds back the islands' scripts until `release()`: a slow line, where the HTML comes first. */
+async function slowScripts(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a role picked before the form came alive is the role registered', async ({ page }) => {
+  const release = await slowScripts(page);
+  await page.goto('/auth/register', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('radio', { name: /Customer/ }).check();
+  const email = uniqueEmail('early');
+  await page.getByLabel('Email').fill(email);
+  release();
+  // once hydrated the button comes alive, and the early choices are still there
+  const submit = page.getByRole('button', { name: 'Register' });
+  await expect(submit).toBeEnabled();
+  await expect(page.getByRole('radio', { name: /Customer/ })).toBeChecked();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await submit.click();
+  await expect(page).toHaveURL('/auth/register/verify');
+  const profile = await page.context().request.get('/api/v1/users/profile');
+  expect(((await profile.json()) as { role: number }).role).toBe(3);
+});
+
+test('the invite link opens registration with the invited role and the company named', async ({ page, browser }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  const email = uniqueEmail('invited');
+  const invited = await page.context().request.post('/api/v1/users/invite', { headers, data: { email, name: 'Kate', surname: 'Client', role: 'customer' } });
+  expect(invited.status()).toBe(201);
+  const guest = await (await browser.newContext()).newPage();
+  for (const [prefix, text] of [
+    ['/ru', 'Olga Owner приглашает вас в Acme. Роль: Заказчик.'],
+    ['', 'Olga Owner invited you to Acme as: Customer.'],
+  ] as const) {
+    await guest.goto(`${prefix}/auth/register?email=${encodeURIComponent(email)}`);
+    await expect(guest.getByRole('note')).toContainText(text);
+    // no choice of role: the invite decides it
+    await expect(guest.getByRole('radio')).toHaveCount(0);
+    await expect(guest.getByLabel(prefix ? 'Электронная почта' : 'Email')).toHaveValue(email);
+  }
+  await guest.getByLabel('Password').fill(PASSWORD);
+  await guest.getByRole('button', { name: 'Register' }).click();
+  await expect(guest).toHaveURL('/auth/register/verify');
+  await guest.context().close();
+});
+
+test('a resend clears the old "Wrong code"; step 3 shows all its errors at once', async ({ page }) => {
+  const email = uniqueEmail('codes');
+  await page.goto('/auth/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL('/auth/register/verify');
+  const code = await mailedCode(email);
+  await page.getByLabel('Code').fill(code === '0000' ? '1111' : '0000');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  // said once, under the field: no banner repeats it
+  await expect(page.getByText('Wrong code')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Resend code to email' }).click();
+  await expect(page.getByText('A new code is on its way.')).toBeVisible();
+  await expect(page.getByText('Wrong code')).toHaveCount(0);
+  await page.getByLabel('Code').fill(await mailedCode(email));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL('/auth/register/profile');
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  for (const text of ['Please enter name', 'Please enter surname', 'Please enter company name']) await expect(page.getByText(text)).toBeVisible();
+});
+
+test('a chat message over the limit is refused with a message and kept whole; days are named', async ({ page, browser }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  const other = await browser.newContext();
+  const email = uniqueEmail('chat');
+  await page.context().request.post('/api/v1/users/invite', { headers, data: { email, name: 'Kate', surname: 'Client', role: 'customer' } });
+  const registered = await other.request.post('/api/v1/auth/email/register', { headers, data: { email, password: PASSWORD, role: 'customer' } });
+  await other.request.post('/api/v1/auth/verify/email', { headers, data: { email, code: await mailedCode(email) } });
+  const kateId = ((await registered.json()) as { user: { id: string } }).user.id;
+
+  await page.goto(`/chats/${kateId}`);
+  const box = page.getByLabel('Message');
+  const long = 'x'.repeat(4001);
+  await box.fill(long);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The message is too long: 4001 of 4000 characters. Shorten it or send it in parts.');
+  await expect(box).toHaveValue(long);
+  await expect(page.getByTestId('chat-message')).toHaveCount(0);
+
+  await box.fill('Hello, Kate');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('chat-message')).toHaveText([/Hello, Kate/]);
+  await expect(page.getByTestId('chat-day')).toHaveText(['Today']);
+  await page.goto(`/ru/chats/${kateId}`);
+  await expect(page.getByTestId('chat-day')).toHaveText(['Сегодня']);
+  await other.close();
+});
+
+test('the signed-in header switches the language, and the choice wins on unprefixed addresses', async ({ page }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'recruiter', { name: 'Ivan', surname: 'Petrov' });
+  await page.goto('/interviews');
+  await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Ru', exact: true }).click();
+  await expect(page).toHaveURL('/ru/interviews');
+  await expect(page.getByRole('heading', { level: 1, name: 'Собеседования' })).toBeVisible();
+  // an address without a language now opens in the user's own
+  await page.goto('/recruiter');
+  await expect(page).toHaveURL('/ru/recruiter');
+  await page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'En', exact: true }).click();
+  await expect(page).toHaveURL('/recruiter');
+  await page.goto('/interviews');
+  await expect(page).toHaveURL('/interviews');
+});
+
+test('the product installs as an app: a manifest with icons, linked from the pages', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = await request.get(href!);
+  expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+  const body = (await manifest.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string }[] };
+  expect(body).toMatchObject({ name: 'Recruit', start_url: '/home', display: 'standalone' });
+  expect(body.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of body.icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+  // no link to /help pretends to be the app any more
+  await expect(page.getByRole('link', { name: /mobile app/i })).toHaveCount(0);
+});

@@ -1,0 +1,111 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, mailedCode, PASSWORD, uniqueEmail } from './fixtures.ts';
+import { ORIGIN, signUpViaApi } from './helpers.ts';
+
+/** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
+export const headers = { origin: ORIGIN };
+
+/**
+ * A hiring space as a newcomer finds it: a company, a registered customer (the vacancy's main
+ * customer), one published vacancy with candidates at the customer's stages and at the
+ * recruiter's, and an interview the customer takes part in. Names carry `tag` so that two worlds
+ * in one database tell apart.
+ */
+export interface HiringWorld {
+  company: { email: string };
+  customer: { email: string; id: string; name: string };
+  vacancy: { id: string; name: string };
+  /** Candidate names by stage: customer interview, finalist, new. */
+  candidates: { interview: Person; finalist: Person; fresh: Person };
+  contexts: BrowserContext[];
+}
+
+interface Person {
+  id: string;
+  name: string;
+}
+
+async function post(api: APIRequestContext, url: string, data: unknown, status = 201) {
+  const response = await api.post(url, { headers, data });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
+  return response.json();
+}
+
+/** Invites a customer and registers them through the API, in a context of their own. */
+export async function registeredCustomer(browser: Browser, company: APIRequestContext, name: string, surname: string, lang: 'en' | 'ru' = 'en') {
+  const email = uniqueEmail('customer');
+  await post(company, '/api/v1/users/invite', { email, name, surname, role: 'customer' });
+  const context = await browser.newContext();
+  const registered = await context.request.post('/api/v1/auth/email/register', { data: { email, password: PASSWORD, role: 'customer', settings: { lang } }, headers });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const verified = await context.request.post('/api/v1/auth/verify/email', { data: { email, code: await mailedCode(email) }, headers });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const id = ((await registered.json()) as { user: { id: string } }).user.id;
+  return { context, email, id };
+}
+
+export async function hiringSpace(browser: Browser, tag: string, lang: 'en' | 'ru' = 'en'): Promise<HiringWorld> {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const { email } = await signUpViaApi(owner, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' }, lang);
+  const company = ownerContext.request;
+  const customerName = lang === 'ru' ? 'Катя' : 'Kate';
+  const customer = await registeredCustomer(browser, company, customerName, `Client${tag}`, lang);
+  const cities = (await (await company.get('/api/v1/search/cities?q=Moscow&country=ru&lng=en')).json()) as { id: number; name: string }[];
+  const skills = (await (await company.get('/api/v1/vacancy/soft-skills')).json()) as { id: number }[];
+  const vacancyName = `${lang === 'ru' ? 'Менеджер проектов' : 'Project manager'} ${tag}`;
+  const vacancy = (await post(company, '/api/v1/vacancy', {
+    positionType: 3,
+    positionName: vacancyName,
+    quantity: 1,
+    departmentName: 'IT',
+    hardSkills: ['Jira'],
+    jobExperience: 2,
+    softSkills: skills.slice(0, 2).map((s) => s.id),
+    country: 'ru',
+    cityId: cities.find((c) => c.name === 'Moscow')!.id,
+    address: 'Tverskaya 1',
+    salary: 150000,
+    salaryTo: 200000,
+    schedule: 1,
+    customers: [customer.id],
+    mainCustomer: customer.id,
+    status: 1,
+  })) as { id: string };
+
+  const person = async (name: string, surname: string, stage: number): Promise<Person> => {
+    const created = (await post(company, '/api/v1/candidates', { name, surname, positionName: 'Delivery manager', dob: '1990-05-10' })) as { id: string };
+    await post(company, '/api/v1/candidates/vacancy', { vacancyId: vacancy.id, candidatesIds: [created.id] });
+    if (stage !== 1) {
+      const moved = await company.put(`/api/v1/candidates/vacancy/${vacancy.id}/${created.id}/stage`, { headers, data: { stage, from: 1 } });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    return { id: created.id, name: `${name} ${surname}` };
+  };
+  const interview = await person('Anna', `Interview${tag}`, 4);
+  const finalist = await person('Boris', `Finalist${tag}`, 5);
+  const fresh = await person('Vera', `New${tag}`, 1);
+  await post(company, '/api/v1/interviews', {
+    candidateId: interview.id,
+    vacancyId: vacancy.id,
+    startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    durationMinutes: 45,
+    kind: 'video',
+    location: 'https://meet.example/room',
+    participants: [customer.id],
+  });
+  await owner.close();
+  return {
+    company: { email },
+    customer: { email: customer.email, id: customer.id, name: customerName },
+    vacancy: { id: vacancy.id, name: vacancyName },
+    candidates: { interview, finalist, fresh },
+    contexts: [ownerContext, customer.context],
+  };
+}
+
+/** Signs a fresh page's context in with e-mail and password (its own session and cookie). */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const response = await page.context().request.post('/api/v1/auth/email/login', { data: { email, password: PASSWORD, remember: true }, headers });
+  expect(response.status(), await response.text()).toBe(200);
+}
