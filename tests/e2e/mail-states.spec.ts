@@ -65,14 +65,14 @@ for (const locale of ['en', 'ru'] as Locale[]) {
       await expect(button).toHaveText(t('candidate.pd.5'));
       await button.click();
       const modal = page.getByRole('dialog', { name: t('candidate_profile.pd.title') });
-      await expect(modal.getByTestId('pd-status')).toHaveText(t('candidate.pd.5'));
+      await expect(modal.getByTestId('pd-status')).toHaveText(t('candidate.pd_status.5'));
       await expect(modal.getByRole('alert')).toHaveText(t('candidate_profile.pd.state.5', { email }));
       await expect(modal.getByRole('listitem').first()).toContainText(t('candidate_profile.pd.send_failed'));
       await shoot(page, `consent-send-error-${locale}`);
 
       await modal.getByRole('button', { name: t('candidate_profile.pd.retry') }).click();
       await expect(modal.getByRole('status')).toHaveText(t('candidate_profile.pd.sent', { email }));
-      await expect(modal.getByTestId('pd-status')).toHaveText(t('candidate.pd.2'));
+      await expect(modal.getByTestId('pd-status')).toHaveText(t('candidate.pd_status.2'));
       await modal.getByRole('button', { name: t('app.close') }).click();
       await expect(page.getByTestId('pd-button')).toHaveText(t('candidate.pd.2'));
     });

@@ -38,7 +38,7 @@ const ACTIONS: Record<PdStatus, 'request' | 'resend' | 'retry' | null> = {
 export function PdModal({ t, locale, timeZone, email, status, history, mail, onRequest, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const action = ACTIONS[status] ?? 'resend';
+  const action = ACTIONS[status];
 
   const send = async () => {
     setBusy(true);
@@ -90,7 +90,8 @@ export function PdModal({ t, locale, timeZone, email, status, history, mail, onR
             <li key={`${event.kind}-${event.at}-${index}`} className={`cp-pd-event cp-pd-event-${event.kind}`}>
               <strong>{t(`candidate_profile.pd.${event.kind}`)}</strong>
               <time dateTime={event.at}>{formatDateTime(event.at, locale, timeZone)}</time>
-              <span>{t(`candidate_profile.pd.${event.kind === 'requested' ? 'to' : 'from_address'}`, { email: event.email })}</span>
+              {/* an answer names the address that gave it; a request, its undelivered mail and its expiry the address mailed */}
+              <span>{t(`candidate_profile.pd.${event.kind === 'approved' || event.kind === 'declined' ? 'from_address' : 'to'}`, { email: event.email })}</span>
               {event.by && <span>{t('candidate_profile.pd.by', { name: fullName(event.by) })}</span>}
               {event.ip && <span className="cp-muted">{t('candidate_profile.pd.ip', { ip: event.ip })}</span>}
             </li>
