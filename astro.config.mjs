@@ -9,7 +9,10 @@ import { SYNC_LANGUAGE } from './src/lib/inline/scripts.mjs';
 /** @param {string} text */
 const sha256 = (text) => /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(text).digest('base64')}`);
 
-/** `npm run dev` serves /ws too: the same attachRealtime as the production server entry. */
+/**
+ * `npm run dev` serves /ws too and works the job queue (mail): the same attachRealtime and
+ * startWorker as the production server entry.
+ */
 function realtimeInDev() {
   return {
     name: 'recruit:realtime-dev',
@@ -18,6 +21,10 @@ function realtimeInDev() {
       'astro:server:setup': async ({ server }) => {
         const { attachRealtime } = await server.ssrLoadModule('/src/lib/server/realtime.ts');
         if (server.httpServer) await attachRealtime(server.httpServer);
+        const { database } = await server.ssrLoadModule('/src/lib/server/db/index.ts');
+        const { startWorker } = await server.ssrLoadModule('/src/lib/server/worker.ts');
+        const worker = await startWorker((await database()).url);
+        server.httpServer?.once('close', () => void worker.stop());
       },
     },
   };

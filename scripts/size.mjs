@@ -269,7 +269,7 @@ async function signIn(server, role) {
   const cookie = [registered.headers['set-cookie'] ?? []].flat().map((line) => /^rt=([^;]*)/.exec(line)).find(Boolean);
   if (!cookie) throw new Error('registration set no "rt" cookie');
 
-  const code = await readCode(path.join(server.dataDir, 'outbox'));
+  const code = await readCode(path.join(server.dataDir, 'outbox'), email);
   const verified = await request(`${server.origin}/api/v1/auth/verify/email`, {
     method: 'POST',
     headers: json,
@@ -296,7 +296,7 @@ async function sampleVacancy(server, cookie) {
   await call('POST', 'users/invite', { email, name: 'Sample', surname: 'Customer', role: 'customer' });
   const plain = { 'content-type': 'application/json', origin: server.origin };
   const registered = await call('POST', 'auth/email/register', { email, password: PASSWORD, role: 'customer' }, plain);
-  await call('POST', 'auth/verify/email', { email, code: await readCode(path.join(server.dataDir, 'outbox')) }, plain);
+  await call('POST', 'auth/verify/email', { email, code: await readCode(path.join(server.dataDir, 'outbox'), email) }, plain);
   const [city] = await call('GET', `search/cities?q=${encodeURIComponent('Моск')}&country=ru`);
   const [skill] = await call('GET', 'vacancy/soft-skills');
   const vacancy = await call('POST', 'vacancy', {
@@ -307,24 +307,32 @@ async function sampleVacancy(server, cookie) {
   return vacancy.id;
 }
 
-/** The 4-digit code in the subject of the newest message the server wrote to its outbox. */
-async function readCode(outbox) {
-  for (let tries = 0; tries < 50; tries++) {
+/**
+ * The 4-digit code in the subject of the newest message to `email` in the server's outbox. Mail
+ * goes out from the job queue a moment after the request; the code counts once the job that
+ * mailed it has stored it, a few milliseconds after the file appears.
+ */
+async function readCode(outbox, email) {
+  for (let tries = 0; tries < 100; tries++) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
-    if (files.length) {
-      const newest = files
-        .map((name) => ({ name, mtime: fs.statSync(path.join(outbox, name)).mtimeMs }))
-        .sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name))[0];
-      const message = fs.readFileSync(path.join(outbox, newest.name), 'utf8');
+    const newestFirst = files
+      .map((name) => ({ name, mtime: fs.statSync(path.join(outbox, name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name));
+    for (const { name } of newestFirst) {
+      const message = fs.readFileSync(path.join(outbox, name), 'utf8');
       const headers = message.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+      const to = /^to:(.*)$/im.exec(headers)?.[1] ?? '';
+      if (!to.toLowerCase().includes(email.toLowerCase())) continue;
       const subject = /^subject:(.*)$/im.exec(headers)?.[1];
       const code = subject && /\b(\d{4})\b/.exec(decodeWords(subject))?.[1];
-      if (code) return code;
-      throw new Error(`no 4-digit code in the subject of outbox/${newest.name}: ${subject}`);
+      if (code) {
+        await sleep(300);
+        return code;
+      }
     }
     await sleep(100);
   }
-  throw new Error(`no .eml message appeared in ${outbox}`);
+  throw new Error(`no code mailed to ${email} appeared in ${outbox}`);
 }
 
 /** RFC 2047 encoded words (=?UTF-8?B?...?=), as a non-ASCII subject is sent. */

@@ -68,6 +68,10 @@ async function main() {
     log: (line) => console.log(`[db] ${line}`),
   });
   provideDatabase(database);
+  // before the first request: a mail queued by it goes out at once. Loaded here, after the
+  // configuration passed: a bad setting stops the start without loading the queue and its tasks
+  const { startWorker } = await import('./lib/server/worker.ts');
+  const worker = await startWorker(database.url);
 
   const entry = pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: AstroHandler };
@@ -106,13 +110,14 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing sockets and the database`);
+    console.log(`${signal}: closing sockets, the job queue and the database`);
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
     // io.close() waits (through server.close) for every busy connection to end: a request under
     // way gets a few seconds, then its connection is cut, so the database still closes in time
     const cut = setTimeout(() => server.closeAllConnections(), 5_000);
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    // a job under way finishes or, after a few seconds, is handed back to the queue for a retry
+    await Promise.all([new Promise<void>((resolve) => io.close(() => resolve())), worker.stop().catch((error: unknown) => console.error('[jobs] stop', error))]);
     clearTimeout(cut);
     server.closeAllConnections();
     await closeDatabase();

@@ -10,9 +10,15 @@ const LOCALES = { en: enUS, ru };
  * After a day number Russian takes the month in the genitive, so the pattern uses MMMM, which
  * is LLLL in English (docs/decisions/0004). A value that will not format shows as it is.
  */
-export function formatDate(value: string | Date, locale: Locale): string {
+export function formatDate(value: string | Date, locale: Locale, timeZone?: string): string {
   try {
-    return format(typeof value === 'string' ? new Date(value) : value, 'dd MMMM yyyy', { locale: LOCALES[locale] });
+    const date = typeof value === 'string' ? new Date(value) : value;
+    if (!timeZone) return format(date, 'dd MMMM yyyy', { locale: LOCALES[locale] });
+    // in a given zone (an island's first pass, which the server rendered in UTC): Intl's long
+    // month after a day is the genitive in Russian too
+    const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'long', year: 'numeric', timeZone }).formatToParts(date);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('day')} ${part('month')} ${part('year')}`;
   } catch {
     return String(value);
   }

@@ -9,7 +9,7 @@ import net from 'node:net';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, lastCode, PASSWORD, uniqueEmail } from '../support/client.ts';
-import { alive, postJson, postmaster, Processes, rawGet, runServerExpectingExit, waitUntil } from './support.ts';
+import { alive, embeddedUrl, postJson, postmaster, Processes, rawGet, runServerExpectingExit, waitUntil } from './support.ts';
 
 const processes = new Processes();
 afterAll(() => processes.cleanup(), 60_000);
@@ -96,7 +96,7 @@ describe('shutdown', () => {
     const registered = await client.post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' });
     expect(registered.status).toBe(201);
     client.token = registered.json.accessToken;
-    const verified = await client.post('/api/v1/auth/verify/email', { email, code: await lastCode(email, server.dataDir) });
+    const verified = await client.post('/api/v1/auth/verify/email', { email, code: await lastCode(email, { dataDir: server.dataDir, databaseUrl: embeddedUrl(server.dataDir) }) });
     expect(verified.status).toBe(200);
 
     const socket = io(server.url, { path: '/ws', transports: ['websocket'], auth: { token: client.token! }, reconnection: false });

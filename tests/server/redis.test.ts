@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/server.ts';
 import { PASSWORD, uniqueEmail } from '../support/client.ts';
 import { postJson, Processes } from './support.ts';
+import { queueSettled } from '../support/queue.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const processes = new Processes();
@@ -47,20 +48,28 @@ describe('two processes on one database and one Redis', () => {
     // a company and an invited customer, registered through process A
     const companyEmail = uniqueEmail('company');
     const company = await postJson(a.url, '/api/v1/auth/email/register', { email: companyEmail, password: PASSWORD, role: 'company' });
+    // mail goes out from the job queue, on whichever process takes the job: look through both
+    // outboxes until the code is there and its job has recorded it
     const code = async (email: string) => {
       const { simpleParser } = await import('mailparser');
       const fs = await import('node:fs');
       const path = await import('node:path');
-      // both processes write to their own outbox: look through both, newest first
-      const files = [a.dataDir, b.dataDir].flatMap((dirOf) => {
-        const outbox = path.join(dirOf, 'outbox');
-        return fs.existsSync(outbox) ? fs.readdirSync(outbox).map((file) => ({ file, full: path.join(outbox, file) })) : [];
-      });
-      for (const { full } of files.sort((x, y) => (x.file < y.file ? 1 : -1))) {
-        const mail = await simpleParser(fs.readFileSync(full));
-        const to = [mail.to].flat().flatMap((x) => x?.value ?? []).map((x) => x.address);
-        const found = /\b\d{4}\b/.exec(mail.subject ?? '');
-        if (to.includes(email) && found) return found[0];
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        const files = [a.dataDir, b.dataDir].flatMap((dirOf) => {
+          const outbox = path.join(dirOf, 'outbox');
+          return fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith('.eml')).map((file) => ({ file, full: path.join(outbox, file) })) : [];
+        });
+        for (const { full } of files.sort((x, y) => (x.file < y.file ? 1 : -1))) {
+          const mail = await simpleParser(fs.readFileSync(full));
+          const to = [mail.to].flat().flatMap((x) => x?.value ?? []).map((x) => x.address);
+          const found = /\b\d{4}\b/.exec(mail.subject ?? '');
+          if (to.includes(email) && found) {
+            await queueSettled(database!.url);
+            return found[0];
+          }
+        }
+        await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`no mail to ${email}`);
     };

@@ -63,6 +63,13 @@ export function postmaster(dataDir: string): { pid: number; port: number } | und
   }
 }
 
+/** The connection URL of the embedded server of a product's DATA_DIR, while it runs. */
+export function embeddedUrl(dataDir: string): string {
+  const pg = postmaster(dataDir);
+  if (!pg) throw new Error(`no embedded PostgreSQL runs in ${dataDir}`);
+  return `postgres://postgres@127.0.0.1:${pg.port}/postgres`;
+}
+
 /** Whether a process runs (a zombie left for a parent that does not reap counts as gone). */
 export function alive(pid: number): boolean {
   try {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { inject } from 'vitest';
+import { queueSettled as settle } from './queue.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -77,24 +78,68 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const PASSWORD = 'Passw0rd!';
 
-/** The newest mail to `to` in the outbox (the product writes .eml files there without SMTP_URL). */
-export async function lastMail(to: string, dataDir = inject('dataDir')): Promise<ParsedMail | undefined> {
+// a written .eml never changes: each is parsed once (the outbox of a test run grows to hundreds)
+const parsed = new Map<string, { recipients: string[]; mail: ParsedMail }>();
+
+/** Every mail to `to` in the outbox (the product writes .eml files there without SMTP_URL), oldest first. */
+export async function mailsTo(to: string, dataDir = inject('dataDir')): Promise<ParsedMail[]> {
   const dir = path.join(dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return undefined;
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+  if (!fs.existsSync(dir)) return [];
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const mails: ParsedMail[] = [];
   for (const file of files) {
-    const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
-    const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
-    if (recipients.includes(to.toLowerCase())) return mail;
+    const full = path.join(dir, file);
+    let entry = parsed.get(full);
+    if (!entry) {
+      const mail = await simpleParser(fs.readFileSync(full));
+      entry = { mail, recipients: [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase() ?? '') };
+      parsed.set(full, entry);
+    }
+    if (entry.recipients.includes(to.toLowerCase())) mails.push(entry.mail);
   }
-  return undefined;
+  return mails;
 }
 
-export async function lastCode(to: string, dataDir?: string): Promise<string> {
-  const mail = await lastMail(to, dataDir);
-  const code = /\b(\d{4})\b/.exec(mail?.subject ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
+export interface MailWait {
+  /** Where the product writes its outbox (the API tests' product by default). */
+  dataDir?: string;
+  /** The product's database, to wait for the job that sent the mail to finish. */
+  databaseUrl?: string;
+  /** Only mails like this count (mails of different jobs may arrive in any order). */
+  match?: (mail: ParsedMail) => boolean;
+  /** Wait for this many (matching) mails to the address. */
+  count?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * The newest (matching) mail to `to`, once at least `count` of them are in the outbox and the
+ * queue's job that sent it has finished (a code is valid only from then): mail goes out from the
+ * job queue a moment after the request that caused it answered.
+ */
+export async function lastMail(to: string, { dataDir = inject('dataDir'), databaseUrl = inject('databaseUrl'), count = 1, match, timeoutMs = 15_000 }: MailWait = {}): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await mailsTo(to, dataDir)).filter((mail) => !match || match(mail));
+    if (mails.length >= count) {
+      await queueSettled(databaseUrl, Math.max(1000, deadline - Date.now()));
+      return mails[mails.length - 1]!;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail number ${count} to ${to} in ${timeoutMs} ms (found ${mails.length})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const codeIn = (mail: ParsedMail) => /\b(\d{4})\b/.exec(mail.subject ?? '')?.[1];
+
+/** The code in the newest mail to `to`, waiting (as lastMail does) for a mail with a code. */
+export async function lastCode(to: string, options: MailWait = {}): Promise<string> {
+  return codeIn(await lastMail(to, { match: (mail) => Boolean(codeIn(mail)), ...options }))!;
+}
+
+/** queueSettled on the API tests' product (or the database given). */
+export function queueSettled(databaseUrl = inject('databaseUrl'), timeoutMs = 15_000): Promise<void> {
+  return settle(databaseUrl, timeoutMs);
 }
 
 /** Registers and verifies a user of the given role; returns the signed-in client. */
@@ -116,6 +161,15 @@ let pool: pg.Pool | undefined;
 export function db(): pg.Pool {
   pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
   return pool;
+}
+
+/** Polls `check` until it holds (the job queue works a moment after the request that fed it). */
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Sends the head of a POST announcing `length` bytes and a few of them; resolves with what came back before the close. */

@@ -17,7 +17,11 @@ type CodeForm = z.input<typeof CodeFormSchema>;
 
 interface Props extends IslandProps {
   email: string;
+  /** The newest code mail: sent, waiting for the mail server, or given up on. */
+  mail: 'sent' | 'queued' | 'failed';
 }
+
+const NOTICE = { sent: 'auth.verify_notice', queued: 'auth.verify_pending', failed: 'auth.verify_failed' } as const;
 
 function VerifyForm(props: Props) {
   const hydrated = useHydrated();
@@ -65,7 +69,9 @@ function VerifyForm(props: Props) {
 
   return (
     <>
-      <p>{t('auth.verify_notice', { email: props.email })}</p>
+      <p role={props.mail === 'sent' ? undefined : 'status'} data-testid="verify-notice">
+        {t(NOTICE[props.mail] ?? NOTICE.sent, { email: props.email })}
+      </p>
       <form id={formId} onSubmit={onSubmit} noValidate>
         {formError && <p className="form-error" role="alert">{t(formError)}</p>}
         {resent && <p className="form-note" role="status">{t('auth.resent')}</p>}

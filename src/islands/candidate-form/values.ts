@@ -31,7 +31,7 @@ export const emptyEducation = (): Education => ({ year: '', name: '', descriptio
 export const emptyLanguage = (): Language => ({ lang: '', level: '' });
 
 /** What the edit form receives of a candidate: no consent history, no funnel. */
-export type EditableCandidate = Omit<CandidateDto, 'pdHistory' | 'funnel'>;
+export type EditableCandidate = Omit<CandidateDto, 'pdHistory' | 'pdMail' | 'funnel'>;
 
 /** The form's starting values: empty for a new candidate, the candidate's when editing. */
 export function defaultsOf(c: EditableCandidate | undefined): CandidateInput {

@@ -28,6 +28,7 @@ export interface HeaderCandidate {
   resumeName: string | null;
   pdStatus: PdStatus;
   pdHistory: PdEventDto[];
+  pdMail: CandidateDto['pdMail'];
 }
 
 interface Props extends IslandProps {
@@ -112,7 +113,7 @@ function CandidateHeader(props: Props) {
     }
     try {
       const fresh = await api<CandidateDto>(`candidates/${candidate.id}`);
-      setCandidate((c) => ({ ...c, pdStatus: fresh.pdStatus, pdHistory: fresh.pdHistory }));
+      setCandidate((c) => ({ ...c, pdStatus: fresh.pdStatus, pdHistory: fresh.pdHistory, pdMail: fresh.pdMail }));
     } catch {
       setCandidate((c) => ({ ...c, pdStatus: PD_STATUS.SENT }));
     }
@@ -271,7 +272,7 @@ function CandidateHeader(props: Props) {
       </div>
 
       {pdOpen && candidate.email && (
-        <PdModal t={t} locale={props.locale} timeZone={timeZone} email={candidate.email} status={candidate.pdStatus} history={candidate.pdHistory} onRequest={requestConsent} onClose={closePd} />
+        <PdModal t={t} locale={props.locale} timeZone={timeZone} email={candidate.email} status={candidate.pdStatus} history={candidate.pdHistory} mail={candidate.pdMail} onRequest={requestConsent} onClose={closePd} />
       )}
       {pdError && (
         <AlertModal tone="warning" title={t('candidate_profile.pd.error_title')} text={t(pdError)} confirmLabel={t('app.close')} onConfirm={closePdError} />

@@ -12,20 +12,33 @@ interface Props {
   email: string;
   status: PdStatus;
   history: PdEventDto[];
+  /** The newest request's mail. */
+  mail: 'queued' | 'sent' | 'failed' | null;
   /** Sends (or resends) the request; false when it failed and the error modal took over. */
   onRequest: () => Promise<boolean>;
   onClose: () => void;
 }
 
+/** The one action each status allows: none once approved, a retry after a send error. */
+const ACTIONS: Record<PdStatus, 'request' | 'resend' | 'retry' | null> = {
+  [PD_STATUS.NOT_SENT]: 'request',
+  [PD_STATUS.SENT]: 'resend',
+  [PD_STATUS.DECLINED]: 'resend',
+  [PD_STATUS.APPROVED]: null,
+  [PD_STATUS.SEND_ERROR]: 'retry',
+  [PD_STATUS.EXPIRED]: 'resend',
+};
+
 /**
  * The personal-data modal (SPEC.md §2 modal kinds, §4 Consent): the status, every request and
  * answer with time and address, and the one action the status allows: request when nothing was
- * sent, resend while waiting or after a decline, only close once approved.
+ * sent, resend while waiting, after a decline or an expired link, retry after a send error
+ * (docs/decisions/0007), only close once approved.
  */
-export function PdModal({ t, locale, timeZone, email, status, history, onRequest, onClose }: Props) {
+export function PdModal({ t, locale, timeZone, email, status, history, mail, onRequest, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const action = status === PD_STATUS.NOT_SENT ? 'request' : status === PD_STATUS.APPROVED ? null : 'resend';
+  const action = ACTIONS[status];
 
   const send = async () => {
     setBusy(true);
@@ -56,13 +69,20 @@ export function PdModal({ t, locale, timeZone, email, status, history, onRequest
         <span className="cp-muted">{t('candidate_profile.pd.status')}: </span>
         <strong data-testid="pd-status">{t(`candidate.pd_status.${status}`)}</strong>
       </p>
-      <p>{t(`candidate_profile.pd.state.${status}`)}</p>
+      <p className={status === PD_STATUS.SEND_ERROR ? 'form-error' : undefined} role={status === PD_STATUS.SEND_ERROR ? 'alert' : undefined}>
+        {t(`candidate_profile.pd.state.${status}`, { email })}
+      </p>
+      {status === PD_STATUS.SENT && mail === 'queued' && !sent && (
+        <p className="form-note" role="status">
+          {t('candidate_profile.pd.queued')}
+        </p>
+      )}
       {sent && (
         <p className="form-note" role="status">
           {t('candidate_profile.pd.sent', { email })}
         </p>
       )}
-      {action && !sent && <p className="cp-muted">{t('candidate_profile.pd.explain', { email })}</p>}
+      {action && !sent && status !== PD_STATUS.SEND_ERROR && <p className="cp-muted">{t('candidate_profile.pd.explain', { email })}</p>}
       <h3 className="cp-pd-history-title">{t('candidate_profile.pd.history')}</h3>
       {history.length ? (
         <ol className="cp-pd-history">
@@ -70,7 +90,8 @@ export function PdModal({ t, locale, timeZone, email, status, history, onRequest
             <li key={`${event.kind}-${event.at}-${index}`} className={`cp-pd-event cp-pd-event-${event.kind}`}>
               <strong>{t(`candidate_profile.pd.${event.kind}`)}</strong>
               <time dateTime={event.at}>{formatDateTime(event.at, locale, timeZone)}</time>
-              <span>{t(`candidate_profile.pd.${event.kind === 'requested' ? 'to' : 'from_address'}`, { email: event.email })}</span>
+              {/* an answer names the address that gave it; a request, its undelivered mail and its expiry the address mailed */}
+              <span>{t(`candidate_profile.pd.${event.kind === 'approved' || event.kind === 'declined' ? 'from_address' : 'to'}`, { email: event.email })}</span>
               {event.by && <span>{t('candidate_profile.pd.by', { name: fullName(event.by) })}</span>}
               {event.ip && <span className="cp-muted">{t('candidate_profile.pd.ip', { ip: event.ip })}</span>}
             </li>

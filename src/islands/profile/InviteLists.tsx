@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api } from '../../lib/client/api.ts';
+import { api, errorKey } from '../../lib/client/api.ts';
 import { $invites, addInvite } from '../../lib/stores/user.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { ROLE } from '../../lib/schemas/auth.ts';
@@ -29,6 +29,8 @@ function InviteLists(props: Props) {
   const invites = hydrated ? stored : props.initial;
   const [inviting, setInviting] = useState<ListRole>();
   const [sent, setSent] = useState(false);
+  const [resending, setResending] = useState<string>();
+  const [resendError, setResendError] = useState<string>();
 
   useEffect(() => {
     $invites.set(props.initial);
@@ -40,6 +42,20 @@ function InviteLists(props: Props) {
       $invites.set(await api<InviteDto[]>('users/invite'));
     } catch (error) {
       console.error('[invites] refresh failed', error);
+    }
+  };
+
+  /** An invite whose mail was not delivered is sent again as it was. */
+  const sendAgain = async (entry: InviteDto) => {
+    setResending(entry.email);
+    try {
+      await api<InviteDto>('users/invite', { method: 'POST', body: { email: entry.email, name: entry.name, surname: entry.surname, role: entry.role } });
+      await refresh();
+      setSent(true);
+    } catch (error) {
+      setResendError(errorKey(error));
+    } finally {
+      setResending(undefined);
     }
   };
 
@@ -67,8 +83,20 @@ function InviteLists(props: Props) {
                       <strong>{`${entry.name} ${entry.surname}`}</strong>
                       <span className="muted">{entry.email}</span>
                     </div>
-                    <span className={entry.id ? 'badge' : 'badge badge-muted'}>{t(entry.id ? 'profile.registered' : 'profile.invited')}</span>
-                    <time dateTime={entry.createdAt} className="muted">{formatDate(entry.createdAt, props.locale)}</time>
+                    {!entry.id && entry.mail === 'failed' ? (
+                      <span className="invite-state">
+                        <span className="badge badge-danger" title={t('profile.not_delivered_hint', { email: entry.email })}>
+                          {t('profile.not_delivered')}
+                        </span>
+                        <button type="button" className="btn-link" onClick={() => void sendAgain(entry)} disabled={!hydrated || resending === entry.email}>
+                          {t('profile.send_again')}
+                        </button>
+                      </span>
+                    ) : (
+                      <span className={entry.id ? 'badge' : 'badge badge-muted'}>{t(entry.id ? 'profile.registered' : 'profile.invited')}</span>
+                    )}
+                    {/* the server knows no reader's zone: UTC until hydrated, then the reader's (no mismatch) */}
+                    <time dateTime={entry.createdAt} className="muted">{formatDate(entry.createdAt, props.locale, hydrated ? undefined : 'UTC')}</time>
                   </li>
                 ))}
               </ul>
@@ -90,6 +118,7 @@ function InviteLists(props: Props) {
         />
       )}
       {sent && <MessageModal title={t('profile.invite_sent')} closeLabel={t('app.close')} onClose={() => setSent(false)} />}
+      {resendError && <MessageModal title={t('auth.error_title')} text={t(resendError)} closeLabel={t('app.close')} onClose={() => setResendError(undefined)} />}
     </>
   );
 }

@@ -221,7 +221,7 @@ export interface RatingDto {
 }
 
 export interface PdEventDto {
-  kind: 'requested' | 'approved' | 'declined';
+  kind: 'requested' | 'approved' | 'declined' | 'send_failed' | 'expired';
   at: string;
   /** The address the request was mailed to: an answer counts only for that address. */
   email: string;
@@ -241,6 +241,8 @@ export interface CandidateDto extends CandidateCard {
   langs: { lang: string; level: string }[];
   pdStatus: PdStatus;
   pdHistory: PdEventDto[];
+  /** The newest request's mail: queued until the mail server took it (docs/decisions/0007). */
+  pdMail: 'queued' | 'sent' | 'failed' | null;
   /** On the vacancy of the page, when the candidate is on it. */
   funnel: {
     vacancyId: string;

@@ -57,6 +57,8 @@ export interface InviteDto {
   email: string;
   role: Role;
   createdAt: string;
+  /** The invitation mail: queued until the mail server took it, failed once the queue gave up. */
+  mail?: 'queued' | 'sent' | 'failed';
 }
 
 export const InviteQuerySchema = z.object({

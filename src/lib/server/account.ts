@@ -12,11 +12,16 @@ import type { UserRow } from './users.ts';
 
 const emailTaken = () => new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
 
-/** Mails a code to the new address; the address changes only once the code comes back. */
+/**
+ * Mails a code to the new address; the address changes only once the code comes back. The hourly
+ * send it spends is counted in the transaction that queues the mail, so a refused request
+ * spends none.
+ */
 export async function requestEmailChange(user: UserRow, email: string, locale: Locale): Promise<void> {
   if (email === user.email) throw new AppError(400, 'error.common.invalid_body', { email: 'validation.email_same' });
   if (await findLiveUserByEmail(email)) throw emailTaken();
-  await issueCode(user, 'email_change', locale, email);
+  const db = await getDb();
+  await db.transaction((tx) => issueCode(tx, user, 'email_change', locale, { newEmail: email, hourlyKey: `user:${user.id}`, spaceId: user.spaceId }));
 }
 
 export async function confirmEmailChange(user: UserRow, code: string, ip: string | undefined): Promise<{ newEmail: string }> {

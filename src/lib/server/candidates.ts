@@ -214,12 +214,16 @@ export async function getCandidate(user: UserRow, id: string, locale: Locale, va
       .orderBy(desc(schema.pdRequests.createdAt))
       .limit(20),
   ]);
+  const now = new Date();
   // the addresses the requests went to are the space's; the client addresses only its recruiters' and staff's
   const seesAddresses = mayManageCandidates(user) || isStaff(user.role);
-  const pdHistory: PdEventDto[] = pd.flatMap(({ request, by }) => [
+  // newest first: what became of a request (answer, expiry, undelivered mail), then the request
+  const pdHistory: PdEventDto[] = pd.flatMap(({ request, by }): PdEventDto[] => [
     ...(request.answer && request.answeredAt
       ? [{ kind: request.answer as 'approved' | 'declined', at: request.answeredAt.toISOString(), email: request.email, ip: seesAddresses ? request.answerIp : null }]
       : []),
+    ...(!request.answer && !request.supersededAt && request.expiresAt < now ? [{ kind: 'expired' as const, at: request.expiresAt.toISOString(), email: request.email, ip: null }] : []),
+    ...(request.mailState === 'failed' && request.mailStateAt ? [{ kind: 'send_failed' as const, at: request.mailStateAt.toISOString(), email: request.email, ip: null }] : []),
     { kind: 'requested' as const, at: request.createdAt.toISOString(), email: request.email, ip: seesAddresses ? request.requestIp : null, by },
   ]);
   const funnel = vacancyId && UUID.test(vacancyId) ? await funnelOf(user, vacancyId, id) : null;
@@ -235,6 +239,7 @@ export async function getCandidate(user: UserRow, id: string, locale: Locale, va
     langs: row.langs,
     pdStatus: row.pdStatus as PdStatus,
     pdHistory,
+    pdMail: pd[0]?.request.mailState ?? null,
     funnel,
   };
 }

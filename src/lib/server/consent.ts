@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden } from './http.ts';
 import { env } from './env.ts';
-import { sendMail } from './mail.ts';
+import { queueMail, type Mail } from './mail.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { translator } from '../i18n/messages.ts';
@@ -23,33 +23,74 @@ export async function requestConsent(user: UserRow, candidateId: string, ip: str
   if (candidate.pdStatus === PD_STATUS.APPROVED) throw new AppError(409, 'error.pd.already_approved');
   const lang: Locale = isLocale(candidate.lang) ? candidate.lang : isLocale(user.lang) ? user.lang : 'en';
   const token = randomToken();
+  const company = (await spaceCompanyName(user)) ?? '';
+  const t = translator(lang);
+  const link = `${env().PUBLIC_URL}${localizedPath(`/verify/pd?token=${token}`, lang)}`;
+  const mail: Mail = {
+    to: candidate.email,
+    subject: t('mail.pd_subject'),
+    text: `${t('mail.pd_text', { name: candidate.name, link, days: LINK_DAYS, company })}\n\n${t('mail.signature')}`,
+  };
   const db = await getDb();
+  // the new link, the status and the mail commit together: no status without its mail
   await db.transaction(async (tx) => {
     await tx
       .update(schema.pdRequests)
       .set({ supersededAt: new Date() })
       .where(and(eq(schema.pdRequests.candidateId, candidateId), isNull(schema.pdRequests.answer), isNull(schema.pdRequests.supersededAt)));
-    await tx.insert(schema.pdRequests).values({
-      candidateId,
-      requestedBy: user.id,
-      tokenHash: sha256(token),
-      email: candidate.email!,
-      lang,
-      requestIp: ip,
-      expiresAt: new Date(Date.now() + LINK_DAYS * 86_400_000),
-    });
+    const [request] = await tx
+      .insert(schema.pdRequests)
+      .values({
+        candidateId,
+        requestedBy: user.id,
+        tokenHash: sha256(token),
+        email: candidate.email!,
+        lang,
+        requestIp: ip,
+        expiresAt: new Date(Date.now() + LINK_DAYS * 86_400_000),
+      })
+      .returning({ id: schema.pdRequests.id });
     await tx.update(schema.candidates).set({ pdStatus: PD_STATUS.SENT }).where(eq(schema.candidates.id, candidateId));
     await tx.insert(schema.funnelEvents).values({ spaceId: candidate.spaceId, candidateId, userId: user.id, kind: 'pd_requested' });
-  });
-  const t = translator(lang);
-  const link = `${env().PUBLIC_URL}${localizedPath(`/verify/pd?token=${token}`, lang)}`;
-  const company = (await spaceCompanyName(user)) ?? '';
-  await sendMail({
-    to: candidate.email,
-    subject: t('mail.pd_subject'),
-    text: `${t('mail.pd_text', { name: candidate.name, link, days: LINK_DAYS, company })}\n\n${t('mail.signature')}`,
+    await queueMail(tx, mail, { kind: 'pd', spaceId: candidate.spaceId }, { track: { kind: 'pd', id: request!.id } });
   });
   return { pdStatus: PD_STATUS.SENT };
+}
+
+/**
+ * Records how a consent mail went. When the queue gave up on the candidate's current request,
+ * the status turns to 'Send error' (Huntflow's send_error) and the recruiter can send it again.
+ */
+export async function recordConsentMail(requestId: string, state: 'sent' | 'failed'): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .update(schema.pdRequests)
+      .set({ mailState: state, mailStateAt: new Date() })
+      .where(eq(schema.pdRequests.id, requestId))
+      .returning();
+    if (state !== 'failed' || !request || request.answer || request.supersededAt) return;
+    await tx
+      .update(schema.candidates)
+      .set({ pdStatus: PD_STATUS.SEND_ERROR })
+      .where(and(eq(schema.candidates.id, request.candidateId), eq(schema.candidates.pdStatus, PD_STATUS.SENT)));
+  });
+}
+
+/**
+ * Turns 'Waiting PD' into 'Link expired' for candidates whose current link passed its 30 days
+ * unanswered; the job queue runs it every few minutes.
+ */
+export async function expireConsentLinks(): Promise<number> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    update ${schema.candidates} c set pd_status = ${PD_STATUS.EXPIRED}
+    where c.pd_status = ${PD_STATUS.SENT}
+      and exists (
+        select 1 from ${schema.pdRequests} r
+        where r.candidate_id = c.id and r.answer is null and r.superseded_at is null and r.expires_at < now()
+      )`);
+  return result.rowCount ?? 0;
 }
 
 export type ConsentState =

@@ -18,6 +18,14 @@ const EnvSchema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Recruit <no-reply@localhost>'),
+  /** An SMTP server that takes the connection and never answers is given up on after this. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Tries of one mail; the queue's backoff (e^n seconds, at most ~6 h apart) makes 14 about 28 hours. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(14),
+  /** Mails that registration and resend may cause from one client address in a day. */
+  MAIL_PER_CLIENT_DAY: z.coerce.number().int().min(1).default(30),
+  /** Mails that the people of one space may cause in a day (invites, consent, interviews, codes). */
+  MAIL_PER_SPACE_DAY: z.coerce.number().int().min(1).default(500),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   /** 'loopback' or a comma-separated list of proxy addresses whose X-Forwarded-For is believed. */
   TRUST_PROXY: z.string().regex(/^(loopback|[0-9a-fA-F.:]+(,[0-9a-fA-F.:]+)*)$/, 'must be "loopback" or a list of IP addresses').optional(),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden } from './http.ts';
-import { sendMail } from './mail.ts';
+import { queueMail, type Mail } from './mail.ts';
 import { env } from './env.ts';
 import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { findVisible } from './vacancies.ts';
@@ -74,6 +74,47 @@ export function interviewIcs(input: { uid: string; start: Date; minutes: number;
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
+/** One participant's invitation in their language, with the .ics file. */
+function interviewMail({ person, people, interviewId, startsAt, input, candidate, vacancy, organizer }: {
+  person: UserRow;
+  people: UserRow[];
+  interviewId: string;
+  startsAt: Date;
+  input: { durationMinutes: number; kind: Kind; location: string };
+  candidate: { id: string; name: string; surname: string };
+  vacancy: { id: string; positionName: string } | undefined;
+  organizer: string;
+}): Mail {
+  const lang = isLocale(person.lang) ? person.lang : 'en';
+  const t = translator(lang);
+  const when = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(startsAt);
+  // links in the reader's own language: the page opens as they read the mail
+  const link = (path: string) => `${env().PUBLIC_URL}${localizedPath(path, lang)}`;
+  const params = {
+    candidate: `${candidate.name} ${candidate.surname}`,
+    vacancy: vacancy ? t('mail.interview_for', { vacancy: vacancy.positionName }) : '',
+    link: link(`/candidates/${candidate.id}/${vacancy?.id ?? '-'}`),
+    interviews: link('/interviews'),
+    when,
+    minutes: input.durationMinutes,
+    kind: t(`interview.kind.${input.kind}`),
+    location: input.location || '—',
+  };
+  const summary = t('mail.interview_subject', params);
+  return {
+    to: person.email,
+    subject: summary,
+    text: `${t('mail.interview_text', params)}\n\n${t('mail.signature')}`,
+    attachments: [
+      {
+        filename: 'interview.ics',
+        contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+        content: interviewIcs({ uid: interviewId, start: startsAt, minutes: input.durationMinutes, summary, description: t('mail.interview_text', params), location: input.location, organizer, attendees: people.map((p) => p.email) }),
+      },
+    ],
+  };
+}
+
 /**
  * Schedules an interview with a candidate and mails every participant an invitation in their
  * language with an .ics file. Participants are people of the space (or the vacancy's customers).
@@ -93,6 +134,9 @@ export async function createInterview(
     .where(and(inArray(schema.users.id, ids), eq(schema.users.spaceId, candidate.spaceId), isNull(schema.users.deletedAt)));
   if (people.length !== ids.length) throw new AppError(400, 'error.common.invalid_body', { participants: 'interview.error.participants' });
   const startsAt = new Date(input.startsAt);
+  const fromAddress = /<([^>]+)>/.exec(env().MAIL_FROM)?.[1] ?? env().MAIL_FROM;
+  // the interview and every participant's invitation commit together; each mail is retried on
+  // its own, so one address the mail server refuses does not hold back the others
   const interview = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(schema.interviews)
@@ -100,39 +144,12 @@ export async function createInterview(
       .returning();
     await tx.insert(schema.interviewParticipants).values(people.map((p) => ({ interviewId: row!.id, userId: p.id })));
     await tx.insert(schema.funnelEvents).values({ spaceId: candidate.spaceId, vacancyId: vacancy?.id, candidateId: candidate.id, userId: user.id, kind: 'interview', toValue: startsAt.toISOString() });
+    for (const person of people) {
+      const mail = interviewMail({ person, people, interviewId: row!.id, startsAt, input, candidate, vacancy, organizer: fromAddress });
+      await queueMail(tx, mail, { kind: 'interview', spaceId: candidate.spaceId });
+    }
     return row!;
   });
-  const fromAddress = /<([^>]+)>/.exec(env().MAIL_FROM)?.[1] ?? env().MAIL_FROM;
-  for (const person of people) {
-    const lang = isLocale(person.lang) ? person.lang : 'en';
-    const t = translator(lang);
-    const when = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(startsAt);
-    // links in the reader's own language: the page opens as they read the mail
-    const link = (path: string) => `${env().PUBLIC_URL}${localizedPath(path, lang)}`;
-    const params = {
-      candidate: `${candidate.name} ${candidate.surname}`,
-      vacancy: vacancy ? t('mail.interview_for', { vacancy: vacancy.positionName }) : '',
-      link: link(`/candidates/${candidate.id}/${vacancy?.id ?? '-'}`),
-      interviews: link('/interviews'),
-      when,
-      minutes: input.durationMinutes,
-      kind: t(`interview.kind.${input.kind}`),
-      location: input.location || '—',
-    };
-    const summary = t('mail.interview_subject', params);
-    await sendMail({
-      to: person.email,
-      subject: summary,
-      text: `${t('mail.interview_text', params)}\n\n${t('mail.signature')}`,
-      attachments: [
-        {
-          filename: 'interview.ics',
-          contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-          content: interviewIcs({ uid: interview.id, start: startsAt, minutes: input.durationMinutes, summary, description: t('mail.interview_text', params), location: input.location, organizer: fromAddress, attendees: people.map((p) => p.email) }),
-        },
-      ],
-    });
-  }
   return (await listInterviews(user, { id: interview.id }))[0]!;
 }
 

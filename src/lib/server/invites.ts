@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden } from './http.ts';
-import { sendMail } from './mail.ts';
+import { queueMail, type Mail } from './mail.ts';
 import { env } from './env.ts';
 import { translator } from '../i18n/messages.ts';
 import { localizedPath, type Locale } from '../i18n/index.ts';
@@ -30,25 +30,52 @@ export async function invite(inviter: UserRow, input: InviteOutput, locale: Loca
     .where(and(eq(schema.users.email, input.email), isNull(schema.users.deletedAt)));
   if (taken) throw new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
 
-  // an address already on the list: the entry is replaced and, with a fresh date, comes first
-  const [row] = await db
-    .insert(schema.invites)
-    .values({ spaceId: inviter.spaceId, invitedBy: inviter.id, email: input.email, name: input.name, surname: input.surname, role: input.role })
-    .onConflictDoUpdate({
-      target: [schema.invites.spaceId, schema.invites.email],
-      set: { name: input.name, surname: input.surname, role: input.role, invitedBy: inviter.id, userId: null, createdAt: sql`now()` },
-    })
-    .returning();
-
-  const t = translator(locale);
-  const link = `${env().PUBLIC_URL}${localizedPath(`/auth/register?email=${encodeURIComponent(input.email)}`, locale)}`;
-  const params = { name: input.name, inviter: `${inviter.name} ${inviter.surname}`.trim() || inviter.email, role: t(`invite.role_${input.role === ROLE.RECRUITER ? 'recruiter' : 'customer'}`), link };
-  await sendMail({
-    to: input.email,
-    subject: t('mail.invite_subject', params),
-    text: `${t('mail.invite_text', params)}\n\n${t('mail.signature')}`,
+  // the entry and its mail commit together; the list shows the mail's state from then on
+  const row = await db.transaction(async (tx) => {
+    // an address already on the list: the entry is replaced and, with a fresh date, comes first
+    const [entry] = await tx
+      .insert(schema.invites)
+      .values({ spaceId: inviter.spaceId!, invitedBy: inviter.id, email: input.email, name: input.name, surname: input.surname, role: input.role })
+      .onConflictDoUpdate({
+        target: [schema.invites.spaceId, schema.invites.email],
+        set: { name: input.name, surname: input.surname, role: input.role, invitedBy: inviter.id, userId: null, createdAt: sql`now()`, mailState: 'queued', mailStateAt: null },
+      })
+      .returning();
+    // the date to the microsecond, as PostgreSQL writes it (a JavaScript Date keeps milliseconds)
+    const { rows } = await tx.execute<{ version: string }>(sql`select created_at::text as version from invites where id = ${entry!.id}`);
+    await queueMail(tx, inviteMail(entry!, inviter, locale), { kind: 'invite', spaceId: entry!.spaceId }, {
+      // a new invite replaces the mail of the old one if that has not gone out yet
+      jobKey: `invite:${entry!.id}`,
+      track: { kind: 'invite', id: entry!.id, version: rows[0]!.version },
+    });
+    return entry!;
   });
-  return toDto(row!, undefined);
+  return toDto(row, undefined);
+}
+
+/** The invitation mail, in the inviter's language, with the link to registration. */
+function inviteMail(invite: typeof schema.invites.$inferSelect, inviter: UserRow, locale: Locale): Mail {
+  const t = translator(locale);
+  const link = `${env().PUBLIC_URL}${localizedPath(`/auth/register?email=${encodeURIComponent(invite.email)}`, locale)}`;
+  const params = {
+    name: invite.name,
+    inviter: `${inviter.name} ${inviter.surname}`.trim() || inviter.email,
+    role: t(`invite.role_${invite.role === ROLE.RECRUITER ? 'recruiter' : 'customer'}`),
+    link,
+  };
+  return { to: invite.email, subject: t('mail.invite_subject', params), text: `${t('mail.invite_text', params)}\n\n${t('mail.signature')}` };
+}
+
+/**
+ * Records how the invite's mail went. `version` is the invite's date: the mail of an invite that
+ * was replaced meanwhile changes nothing.
+ */
+export async function recordInviteMail(id: string, version: string, state: 'sent' | 'failed'): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(schema.invites)
+    .set({ mailState: state, mailStateAt: new Date() })
+    .where(and(eq(schema.invites.id, id), sql`${schema.invites.createdAt} = ${version}::timestamptz`));
 }
 
 function toDto(invite: typeof schema.invites.$inferSelect, user: UserRow | undefined): InviteDto {
@@ -60,6 +87,7 @@ function toDto(invite: typeof schema.invites.$inferSelect, user: UserRow | undef
     email: user?.email ?? invite.email,
     role: invite.role as Role,
     createdAt: invite.createdAt.toISOString(),
+    ...(user ? {} : { mail: invite.mailState }),
   };
 }
 

@@ -2,7 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Executor } from './db/index.ts';
 import { env } from './env.ts';
+import { tooMany } from './http.ts';
+import { addJob, retryNow } from './jobs.ts';
+import { hit } from './ratelimit.ts';
 import { singleton } from './singleton.ts';
 
 export interface Mail {
@@ -10,29 +14,138 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; content: string | Buffer; contentType?: string }[];
+  attachments?: { filename: string; content: string; contentType?: string }[];
+}
+
+/**
+ * What a mail is about: each kind has its own daily limit per recipient. A resent code counts
+ * apart from other codes, so that resends are limited alike whether the address has an account.
+ */
+export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview';
+
+/**
+ * Mails one address may get per day, by kind (issue 9: one address got 75 codes in seconds).
+ * Codes, resends and invites go to people who may not have asked for them; interviews to
+ * colleagues. Codes are also limited to five an hour (codes.ts).
+ */
+const PER_RECIPIENT_DAY: Record<MailKind, number> = { code: 10, resend: 10, invite: 5, pd: 5, interview: 50 };
+const DAY = 86_400;
+
+/** A row whose mail state the queue keeps up to date (invites and consent requests). */
+export type MailTrack = { kind: 'invite'; id: string; version: string } | { kind: 'pd'; id: string };
+
+export interface MailCause {
+  kind: MailKind;
+  /** The space whose people caused the mail; counts against the space's daily limit. */
+  spaceId?: string | null;
+  /** The client address of an unauthenticated request (registration, resend). */
+  clientIp?: string;
+}
+
+/**
+ * Counts a mail to `to` against every limit that applies, inside the caller's transaction, and
+ * refuses with a translated 429 when one is full. Every mail the product sends passes here.
+ */
+export async function chargeMail(tx: Executor, to: string, cause: MailCause): Promise<void> {
+  const { MAIL_PER_CLIENT_DAY, MAIL_PER_SPACE_DAY } = env();
+  // one order of keys for every transaction, so that two of them never wait on each other
+  if (cause.clientIp !== undefined && !(await hit(`mail-client:${cause.clientIp}`, MAIL_PER_CLIENT_DAY, DAY, tx))) {
+    throw tooMany('error.mail.client_limit');
+  }
+  if (cause.spaceId && !(await hit(`mail-space:${cause.spaceId}`, MAIL_PER_SPACE_DAY, DAY, tx))) {
+    throw tooMany('error.mail.space_limit');
+  }
+  if (!(await hit(`mail-to:${cause.kind}:${to.toLowerCase()}`, PER_RECIPIENT_DAY[cause.kind], DAY, tx))) {
+    throw tooMany('error.mail.recipient_limit');
+  }
+}
+
+export interface MailJob {
+  mail: Mail;
+  track?: MailTrack;
+}
+
+/**
+ * Queues a mail in the caller's transaction: it is sent as soon as the transaction commits and
+ * retried with backoff for about a day when the SMTP server is down or silent.
+ */
+export async function queueMail(tx: Executor, mail: Mail, cause: MailCause, options: { track?: MailTrack; jobKey?: string } = {}): Promise<void> {
+  await chargeMail(tx, mail.to, cause);
+  const job: MailJob = { mail, ...(options.track ? { track: options.track } : {}) };
+  await addJob(tx, 'mail', job, { jobKey: options.jobKey });
 }
 
 function transport(): Transporter {
   return singleton('mail', () => {
-    const { SMTP_URL } = env();
-    return SMTP_URL
-      ? nodemailer.createTransport(SMTP_URL)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const { SMTP_URL, SMTP_TIMEOUT_MS } = env();
+    if (!SMTP_URL) return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    // nodemailer waits minutes by default; a silent server must fail fast and be retried
+    return nodemailer.createTransport({
+      url: SMTP_URL,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+      dnsTimeout: SMTP_TIMEOUT_MS,
+    });
   });
 }
 
 /**
- * Sends through SMTP_URL. Without it the message is written to DATA_DIR/outbox as an .eml file
- * and its subject printed, so that a local user can still finish registration.
+ * Hands a mail to SMTP_URL now; the queue's tasks call it, nothing else should. Without SMTP_URL
+ * the message is written to DATA_DIR/outbox as an .eml file and its subject printed, so that a
+ * local user can still finish registration.
  */
-export async function sendMail(mail: Mail): Promise<void> {
+export async function deliverMail(mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM, DATA_DIR } = env();
   const info = await transport().sendMail({ from: MAIL_FROM, ...mail });
   if (SMTP_URL) return;
   const dir = path.join(DATA_DIR, 'outbox');
   await fs.mkdir(dir, { recursive: true });
   const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-  await fs.writeFile(path.join(dir, name), (info as unknown as { message: Buffer }).message);
-  console.log(`[mail] to ${mail.to}: ${mail.subject} (outbox/${name})`);
+  // written under another name first: a reader never sees half a message
+  const file = path.join(dir, name);
+  await fs.writeFile(`${file}.part`, (info as unknown as { message: Buffer }).message);
+  await fs.rename(`${file}.part`, file);
+  console.log(`[mail] ${mail.subject} (outbox/${name})`);
+}
+
+/** Whether the SMTP server answers (connects, greets, accepts our login); true without one. */
+export async function mailServerAnswers(): Promise<boolean> {
+  if (!env().SMTP_URL) return true;
+  try {
+    return await transport().verify();
+  } catch {
+    return false;
+  }
+}
+
+export interface JobInfo {
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Records a tracked row's mail as sent or failed; the worker wires in the owners of the rows. */
+export type MailTracker = (track: MailTrack, state: 'sent' | 'failed') => Promise<void>;
+
+/**
+ * The `mail` task: sends, then records the outcome on the row it belongs to. A failure is
+ * thrown back to the queue for a retry; on the last try it is first recorded as failed.
+ */
+export async function runMailJob(job: MailJob, info: JobInfo, track: MailTracker): Promise<void> {
+  try {
+    await deliverMail(job.mail);
+  } catch (error) {
+    if (info.attempts >= info.maxAttempts && job.track) await track(job.track, 'failed');
+    throw error;
+  }
+  if (job.track) await track(job.track, 'sent');
+  await mailServerBack();
+}
+
+/**
+ * A mail went out, so the mail server answers: mails waiting for a retry (up to six hours
+ * apart late in their backoff) go now instead.
+ */
+export async function mailServerBack(): Promise<void> {
+  await retryNow(['mail', 'code-mail']);
 }

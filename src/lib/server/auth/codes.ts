@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { getDb, schema } from '../db/index.ts';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { getDb, schema, type Executor } from '../db/index.ts';
 import { AppError, tooMany } from '../http.ts';
 import { hit } from '../ratelimit.ts';
-import { sendMail } from '../mail.ts';
+import { chargeMail, deliverMail, mailServerBack, type MailCause } from '../mail.ts';
+import { addJob, jobState } from '../jobs.ts';
 import { translator } from '../../i18n/messages.ts';
-import type { Locale } from '../../i18n/index.ts';
+import { isLocale, type Locale } from '../../i18n/index.ts';
+import { STATUS } from '../../schemas/auth.ts';
 import type { UserRow } from './sessions.ts';
 import { sha256 } from './tokens.ts';
 
@@ -24,35 +26,95 @@ function hashCode(userId: string, code: string): string {
   return sha256(`${userId}:${code}`);
 }
 
+/** One pending code mail per person and purpose: a resend replaces one that has not gone out. */
+function codeJobKey(userId: string, purpose: CodePurpose): string {
+  return `code:${purpose}:${userId}`;
+}
+
 /**
- * Mails a fresh 4-digit code for `purpose`, replacing any earlier one. Sends are limited per user
- * and hour, whatever the purpose.
+ * Counts a code mail to `to` against the hourly limit under `hourlyKey` and the daily mail
+ * limits, in the caller's transaction; 429 when one is full.
  */
-export async function issueCode(user: UserRow, purpose: CodePurpose, locale: Locale, newEmail?: string): Promise<void> {
-  if (!(await hit(`code-send:${user.id}`, SENDS_PER_HOUR, 3600))) {
+export async function chargeCodeMail(tx: Executor, to: string, hourlyKey: string, cause: Partial<MailCause> = {}): Promise<void> {
+  if (!(await hit(`code-send:${hourlyKey}`, SENDS_PER_HOUR, 3600, tx))) {
     throw tooMany('error.user.email_send_max_attempts_reached');
   }
+  await chargeMail(tx, to, { kind: 'code', ...cause });
+}
+
+export interface CodeJob {
+  userId: string;
+  purpose: CodePurpose;
+  locale: Locale;
+  newEmail?: string;
+}
+
+/** Queues the code mail (without charging any limit: the caller did). */
+export async function addCodeJob(tx: Executor, job: CodeJob): Promise<void> {
+  await addJob(tx, 'code-mail', job, { jobKey: codeJobKey(job.userId, job.purpose) });
+}
+
+/**
+ * Queues a mail with a fresh 4-digit code for `purpose` in the caller's transaction. The code is
+ * made when the mail goes out (sendCode): until then the code the person already holds stays
+ * valid, and a code that waited for the mail server still gets its full 15 minutes.
+ * `hourlyKey` is what the hourly limit counts: the user, or the address when unauthenticated.
+ */
+export async function issueCode(
+  tx: Executor,
+  user: Pick<UserRow, 'id' | 'email'>,
+  purpose: CodePurpose,
+  locale: Locale,
+  options: { newEmail?: string; hourlyKey: string } & Omit<MailCause, 'kind'>,
+): Promise<void> {
+  const { newEmail, hourlyKey, ...cause } = options;
+  await chargeCodeMail(tx, newEmail ?? user.email, hourlyKey, cause);
+  await addCodeJob(tx, { userId: user.id, purpose, locale, ...(newEmail ? { newEmail } : {}) });
+}
+
+/**
+ * Whether the newest code mail for `purpose` went out (or is going out right now), waits for
+ * the mail server, or was given up on.
+ */
+export async function codeMailState(userId: string, purpose: CodePurpose): Promise<'sent' | 'queued' | 'failed'> {
+  const state = await jobState(codeJobKey(userId, purpose));
+  return state === 'late' ? 'queued' : state === 'failed' ? 'failed' : 'sent';
+}
+
+/**
+ * The `code-mail` task: makes the code, mails it, and only once the mail server took it makes it
+ * the one valid code (voiding the older one). A failed send changes nothing and is retried.
+ */
+export async function sendCode(job: CodeJob): Promise<void> {
   const db = await getDb();
+  const [user] = await db.select().from(schema.users).where(and(eq(schema.users.id, job.userId), isNull(schema.users.deletedAt)));
+  // nothing to confirm any more: the account went, or its address was confirmed meanwhile
+  if (!user || (job.purpose === 'verify' && user.status !== STATUS.NOT_VERIFIED)) return;
+  const to = job.newEmail ?? user.email;
   const code = String(crypto.randomInt(0, 10_000)).padStart(4, '0');
+  const t = translator(isLocale(job.locale) ? job.locale : 'en');
+  await deliverMail({
+    to,
+    subject: t(MAIL[job.purpose].subject, { code }),
+    text: `${t(MAIL[job.purpose].text, { code, email: to })}\n\n${t('mail.signature')}`,
+  });
   await db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(schema.emailCodes)
+      .values({
+        userId: user.id,
+        purpose: job.purpose,
+        codeHash: hashCode(user.id, code),
+        newEmail: job.newEmail,
+        expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+      })
+      .returning({ id: schema.emailCodes.id });
     await tx
       .update(schema.emailCodes)
       .set({ usedAt: new Date() })
-      .where(and(eq(schema.emailCodes.userId, user.id), eq(schema.emailCodes.purpose, purpose), isNull(schema.emailCodes.usedAt)));
-    await tx.insert(schema.emailCodes).values({
-      userId: user.id,
-      purpose,
-      codeHash: hashCode(user.id, code),
-      newEmail,
-      expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
-    });
+      .where(and(eq(schema.emailCodes.userId, user.id), eq(schema.emailCodes.purpose, job.purpose), isNull(schema.emailCodes.usedAt), ne(schema.emailCodes.id, fresh!.id)));
   });
-  const t = translator(locale);
-  await sendMail({
-    to: newEmail ?? user.email,
-    subject: t(MAIL[purpose].subject, { code }),
-    text: `${t(MAIL[purpose].text, { code, email: newEmail ?? user.email })}\n\n${t('mail.signature')}`,
-  });
+  await mailServerBack();
 }
 
 /**

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
-import { AppError, notFound } from '../http.ts';
+import { AppError } from '../http.ts';
 import { limit } from '../ratelimit.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, type SessionRow, type UserRow } from './sessions.ts';
 import { claimInvitedVacancies, pendingInvite } from '../invites.ts';
 import { issueAccessToken } from './tokens.ts';
-import { consumeCode, issueCode } from './codes.ts';
+import { addCodeJob, chargeCodeMail, consumeCode, issueCode } from './codes.ts';
 
 /**
  * Login attempts per 15 minutes: for one address from one client (a stranger elsewhere cannot
@@ -64,11 +64,6 @@ export async function findLiveUserByEmail(email: string): Promise<UserRow | unde
   return user;
 }
 
-/** Sends a fresh verification code, replacing any earlier one. */
-export function sendVerificationCode(user: UserRow, locale: Locale): Promise<void> {
-  return issueCode(user, 'verify', locale);
-}
-
 export async function register(
   input: { email: string; password: string; role: Role; settings?: { lang?: Locale } },
   locale: Locale,
@@ -84,6 +79,8 @@ export async function register(
   const invited = await pendingInvite(input.email);
   let user: UserRow;
   try {
+    // the account and its code mail commit together: the mail goes out as soon as the mail
+    // server answers, and the account stays while it does not (the verify page says so)
     user = await db.transaction(async (tx) => {
       const spaceId = invited?.spaceId ?? (await tx.insert(schema.spaces).values({}).returning())[0]!.id;
       const [created] = await tx
@@ -101,6 +98,7 @@ export async function register(
         })
         .returning();
       if (invited) await tx.update(schema.invites).set({ userId: created!.id }).where(eq(schema.invites.id, invited.id));
+      await issueCode(tx, created!, 'verify', lang, { hourlyKey: `address:${input.email}`, clientIp: client.ip ?? '' });
       return created!;
     });
   } catch (error) {
@@ -109,17 +107,6 @@ export async function register(
       throw new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
     }
     throw error;
-  }
-  try {
-    await sendVerificationCode(user, lang);
-  } catch (error) {
-    // no half-made account: without its code the address could never be confirmed
-    await db.delete(schema.users).where(eq(schema.users.id, user.id));
-    if (!invited) await db.delete(schema.spaces).where(eq(schema.spaces.id, user.spaceId!));
-    else await db.update(schema.invites).set({ userId: null }).where(eq(schema.invites.id, invited.id));
-    if (error instanceof AppError) throw error;
-    console.error('[mail] the registration code could not be sent', error);
-    throw new AppError(503, 'error.common.mail_failed');
   }
   return grant(user, true, client);
 }
@@ -147,11 +134,21 @@ export async function verifyEmail(email: string, code: string, ip: string | unde
   });
 }
 
-export async function resendCode(email: string, locale: Locale): Promise<void> {
-  const user = await findLiveUserByEmail(email);
-  if (!user) throw notFound();
-  if (user.status !== STATUS.NOT_VERIFIED) throw new AppError(409, 'error.user.already_verified');
-  await sendVerificationCode(user, locale);
+/**
+ * Mails a new code to an unconfirmed address. The answer and the limits are the same whether the
+ * address is unknown, confirmed or waiting (issue 9): a resend tells nobody who has an account.
+ */
+export async function resendCode(email: string, locale: Locale, clientIp: string | undefined): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    // counted apart from registration's code, which would otherwise show who registered
+    await chargeCodeMail(tx, email, `resend:${email}`, { kind: 'resend', clientIp: clientIp ?? '' });
+    const [user] = await tx
+      .select()
+      .from(schema.users)
+      .where(and(eq(schema.users.email, email), isNull(schema.users.deletedAt)));
+    if (user?.status === STATUS.NOT_VERIFIED) await addCodeJob(tx, { userId: user.id, purpose: 'verify', locale });
+  });
 }
 
 // compared against when the address is unknown, so both cases take the same time

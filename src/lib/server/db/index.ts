@@ -10,6 +10,10 @@ import { env } from '../env.ts';
 import { singleton, getSingleton, clearSingleton } from '../singleton.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction of `Db`: what a service hands on so that its writes commit together. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction on it. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -37,12 +41,18 @@ function migrationsFolder(): string {
   return fs.existsSync(path.join(beside, 'meta')) ? beside : path.resolve('drizzle');
 }
 
-/** Applies the committed migrations; an advisory lock keeps two processes from racing. */
+/**
+ * Applies the committed migrations and the job queue's schema (graphile-worker's own), so that
+ * any process can queue a job; an advisory lock keeps two processes from racing.
+ */
 export async function applyMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
     await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+    const { runMigrations } = await import('graphile-worker');
+    const { jobLogger } = await import('../job-log.ts');
+    await runMigrations({ pgPool: pool, logger: jobLogger });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();
@@ -61,6 +71,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // an idle client losing its server must not crash the process; the next query reports it
   pool.on('error', (error) => log(`database connection lost: ${error.message}`));
+  // the same for a client checked out at that moment (graphile-worker asks for both)
+  pool.on('connect', (client) => client.on('error', (error) => log(`database connection lost: ${error.message}`)));
   try {
     if (options.migrate ?? true) await applyMigrations(pool);
   } catch (error) {

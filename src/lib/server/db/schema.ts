@@ -17,6 +17,17 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+export type MailState = 'queued' | 'sent' | 'failed';
+
+/**
+ * Where the mail that a row caused stands (docs/decisions/0007): queued until the SMTP server
+ * takes it, failed once the queue gave up; the person who caused it sees both.
+ */
+const mailDelivery = () => ({
+  mailState: text('mail_state').$type<MailState>().notNull().default('queued'),
+  mailStateAt: timestamp('mail_state_at', { withTimezone: true }),
+});
+
 /** A company and everyone it invited; a self-registered recruiter or customer starts one too. */
 export const spaces = pgTable('spaces', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -100,7 +111,8 @@ export const rateLimits = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  // the hourly clean-up deletes ended windows by their start
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window').on(t.windowStart)],
 );
 
 /** Values generated once per installation, such as the token-signing secret. */
@@ -128,6 +140,7 @@ export const invites = pgTable(
     surname: text('surname').notNull(),
     role: smallint('role').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...mailDelivery(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('invites_space_email').on(t.spaceId, t.email), index('invites_email').on(t.email)],
@@ -398,6 +411,7 @@ export const pdRequests = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answerIp: text('answer_ip'),
     answerUserAgent: text('answer_user_agent'),
+    ...mailDelivery(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('pd_requests_token').on(t.tokenHash), index('pd_requests_candidate').on(t.candidateId, t.createdAt)],

@@ -1,0 +1,27 @@
+/**
+ * Scheduled clean-up, run by the job queue's crontab (worker.ts): rows past their life go, so
+ * that no request has to do it.
+ */
+import { sql } from 'drizzle-orm';
+import { getDb } from './db/index.ts';
+import { deleteOldFailedJobs } from './jobs.ts';
+import { deleteEndedWindows } from './ratelimit.ts';
+
+
+export interface CleanupReport {
+  rateLimits: number;
+  codes: number;
+  sessions: number;
+  failedJobs: number;
+}
+
+export async function cleanup(): Promise<CleanupReport> {
+  const db = await getDb();
+  const rateLimits = await deleteEndedWindows(db);
+  // a code lives 15 minutes; an hour later nobody can use or count it any more
+  const codes = await db.execute(sql`delete from email_codes where expires_at < now() - interval '1 hour'`);
+  // a revoked session stays a day: a refresh token used after its revocation is still recognised
+  const sessions = await db.execute(sql`delete from sessions where expires_at < now() or revoked_at < now() - interval '1 day'`);
+  const failedJobs = await deleteOldFailedJobs(db);
+  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs };
+}

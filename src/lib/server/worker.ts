@@ -1,0 +1,100 @@
+/**
+ * Works the job queue (jobs.ts) in this process: started with the server, stopped on SIGTERM.
+ * Every process of the product runs one; graphile-worker's row locks give each job to one of
+ * them. The crontab puts the scheduled work on the same queue (docs/decisions/0007).
+ */
+import pg from 'pg';
+import { run, type JobHelpers, type Task, type TaskList } from 'graphile-worker';
+import { jobLogger } from './job-log.ts';
+import { sendCode, type CodeJob } from './auth/codes.ts';
+import { expireConsentLinks, recordConsentMail } from './consent.ts';
+import { recordInviteMail } from './invites.ts';
+import { retriesWaiting, type TaskName } from './jobs.ts';
+import { cleanup } from './maintenance.ts';
+import { mailServerAnswers, mailServerBack, runMailJob, type MailJob, type MailTracker } from './mail.ts';
+
+/** Mails at once per process: a silent mail server then holds a few of them, not the queue. */
+const CONCURRENCY = 4;
+
+/**
+ * Minute, hour, day of month, month, day of week (UTC). The probe brings a mail backlog out as
+ * soon as the mail server answers again instead of at the next backoff (up to six hours).
+ */
+const CRONTAB = [
+  '* * * * * mail-probe ?max=1',
+  '*/10 * * * * expire-consent ?max=3',
+  '17 * * * * cleanup ?max=3',
+].join('\n');
+
+const trackMail: MailTracker = async (track, state) => {
+  if (track.kind === 'invite') await recordInviteMail(track.id, track.version, state);
+  else await recordConsentMail(track.id, state);
+};
+
+/** A job's own tries; a job stopped by a shutdown counts as failed and comes again. */
+function task<P>(run: (payload: P, info: { attempts: number; maxAttempts: number }) => Promise<unknown>): Task {
+  return async (payload: unknown, helpers: JobHelpers) => {
+    const info = { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
+    await Promise.race([run(payload as P, info), helpers.abortPromise]);
+  };
+}
+
+const TASKS: Record<TaskName, Task> = {
+  mail: task<MailJob>((job, info) => runMailJob(job, info, trackMail)),
+  'code-mail': task<CodeJob>((job) => sendCode(job)),
+  cleanup: task(async () => {
+    const report = await cleanup();
+    console.log(`[jobs] clean-up: ${JSON.stringify(report)}`);
+  }),
+  'expire-consent': task(() => expireConsentLinks()),
+  // nothing sends while every mail waits for its retry: ask the mail server itself each minute
+  'mail-probe': task(async () => {
+    if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await mailServerBack();
+  }),
+};
+
+export interface Worker {
+  /** Lets a job under way finish (or hands it back after a few seconds), then disconnects. */
+  stop(): Promise<void>;
+}
+
+/** Starts working the queue on `connectionString` (the product's database). */
+export async function startWorker(connectionString: string): Promise<Worker> {
+  // a pool of our own, ended only after the runner stopped: graphile-worker ends its own pool
+  // without waiting and drops its error handlers first, so a database stopping right after
+  // (the embedded one, on SIGTERM) could crash the process through a client still closing
+  const pool = new pg.Pool({ connectionString, max: CONCURRENCY + 2 });
+  // (once the pool is ended, a connection still closing may hear the database stop: expected)
+  const lost = (error: Error) => {
+    if (!pool.ended) jobLogger.error(`database connection lost: ${error.message}`);
+  };
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  const runner = await run({
+    pgPool: pool,
+    concurrency: CONCURRENCY,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    taskList: TASKS as TaskList,
+    crontab: CRONTAB,
+    logger: jobLogger,
+    preset: {
+      worker: {
+        // batched (without delay), a job's completion or failure is awaited by a shutdown;
+        // unbatched, a job failed by SIGTERM could stay locked for the queue's four hours
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+        gracefulShutdownAbortTimeout: 4000,
+      },
+    },
+  }).catch(async (error: unknown) => {
+    await pool.end().catch(() => {});
+    throw error;
+  });
+  return {
+    async stop() {
+      await runner.stop();
+      await pool.end();
+    },
+  };
+}
