@@ -1,5 +1,5 @@
 /**
- * What a person sees when a mail could not be delivered (docs/decisions/0007): the consent
+ * What a person sees when a mail could not be delivered (docs/decisions/0010): the consent
  * dialog's Send error with its retry, and an invite marked Not delivered with Send again, in both
  * languages and at phone width. The e2e product writes mail to its outbox, which never fails:
  * the tests record the queue's verdict in the database as the queue does, then use the pages.

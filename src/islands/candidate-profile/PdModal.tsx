@@ -33,7 +33,7 @@ const ACTIONS: Record<PdStatus, 'request' | 'resend' | 'retry' | null> = {
  * The personal-data modal (SPEC.md §2 modal kinds, §4 Consent): the status, every request and
  * answer with time and address, and the one action the status allows: request when nothing was
  * sent, resend while waiting, after a decline or an expired link, retry after a send error
- * (docs/decisions/0007), only close once approved.
+ * (docs/decisions/0010), only close once approved.
  */
 export function PdModal({ t, locale, timeZone, email, status, history, mail, onRequest, onClose }: Props) {
   const [busy, setBusy] = useState(false);

@@ -241,7 +241,7 @@ export interface CandidateDto extends CandidateCard {
   langs: { lang: string; level: string }[];
   pdStatus: PdStatus;
   pdHistory: PdEventDto[];
-  /** The newest request's mail: queued until the mail server took it (docs/decisions/0007). */
+  /** The newest request's mail: queued until the mail server took it (docs/decisions/0010). */
   pdMail: 'queued' | 'sent' | 'failed' | null;
   /** On the vacancy of the page, when the candidate is on it. */
   funnel: {

@@ -1,6 +1,6 @@
 /**
  * The durable job queue: graphile-worker's tables in the product's own PostgreSQL
- * (docs/decisions/0007). A job is added with SQL inside the caller's transaction, so it exists
+ * (docs/decisions/0010). A job is added with SQL inside the caller's transaction, so it exists
  * exactly when the change that caused it was committed; LISTEN/NOTIFY starts it within
  * milliseconds on whichever process of the product takes it first, and only on that one.
  */

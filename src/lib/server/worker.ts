@@ -1,7 +1,7 @@
 /**
  * Works the job queue (jobs.ts) in this process: started with the server, stopped on SIGTERM.
  * Every process of the product runs one; graphile-worker's row locks give each job to one of
- * them. The crontab puts the scheduled work on the same queue (docs/decisions/0007).
+ * them. The crontab puts the scheduled work on the same queue (docs/decisions/0010).
  */
 import pg from 'pg';
 import { run, type JobHelpers, type Task, type TaskList } from 'graphile-worker';

@@ -20,7 +20,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export type MailState = 'queued' | 'sent' | 'failed';
 
 /**
- * Where the mail that a row caused stands (docs/decisions/0007): queued until the SMTP server
+ * Where the mail that a row caused stands (docs/decisions/0010): queued until the SMTP server
  * takes it, failed once the queue gave up; the person who caused it sees both.
  */
 const mailDelivery = () => ({
