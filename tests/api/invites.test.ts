@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Client, db, lastCode, lastMail, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
+import { Client, db, lastCode, lastMail, PASSWORD, queueSettled, signUp, uniqueEmail } from '../support/client.ts';
 
 async function registerInvited(email: string, formRole: 'company' | 'recruiter' | 'customer') {
   const client = new Client();
@@ -21,7 +21,7 @@ describe('POST /api/v1/users/invite', () => {
     expect(res.json.id).toBeUndefined();
     const mail = await lastMail(email);
     expect(mail?.subject).toBe('Olga Ivanova invites you to Recruit');
-    expect(mail?.text).toContain(`/auth/register?email=${encodeURIComponent(email)}`);
+    expect(mail?.text).toMatch(/\/auth\/register\?invite=[\w-]{40,}/);
   });
 
   it('registering with the invited address joins the space with the invited role, whatever the form said', async () => {
@@ -124,5 +124,92 @@ describe('GET /api/v1/users/invite', () => {
     const list = await company.get('/api/v1/users/invite');
     expect(list.json.find((i: { email: string }) => i.email === email)).toBeUndefined();
     expect((await company.get('/api/v1/users/invite?role=customer&invite=registered')).json).toEqual([]);
+  });
+});
+
+describe('invites cannot be hijacked', () => {
+  /** The token of the newest invite link mailed to `email`. */
+  async function inviteToken(email: string): Promise<string> {
+    // every queued mail sent first: a second invite's mail may follow the first one
+    await queueSettled();
+    const text = (await lastMail(email))?.text ?? '';
+    const token = /\/auth\/register\?invite=([\w-]+)/.exec(text)?.[1];
+    if (!token) throw new Error(`no invite link mailed to ${email}`);
+    return token;
+  }
+
+  async function company(name: string) {
+    const { client } = await signUp('company');
+    await client.put('/api/v1/users/profile', { name: 'Boss', surname: name, companyName: name });
+    return client;
+  }
+
+  async function spaceOf(userId: string) {
+    return (await db().query('select u.space_id, c.company_name from users u join users c on c.space_id = u.space_id and c.role = 1 where u.id = $1', [userId])).rows[0];
+  }
+
+  it('registering through a link joins that invite\'s space, even when another space invited the address later', async () => {
+    const first = await company('First');
+    const email = uniqueEmail('wanted');
+    await first.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'K', role: 'customer' });
+    const firstToken = await inviteToken(email);
+    const second = await company('Second');
+    await second.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'K', role: 'recruiter' });
+    const client = new Client();
+    const res = await client.post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company', invite: firstToken });
+    expect(res.status).toBe(201);
+    expect(res.json.user.role).toBe(3);
+    expect((await spaceOf(res.json.user.id)).company_name).toBe('First');
+  });
+
+  it('without a link an address joins its oldest open invite, not the newest', async () => {
+    const first = await company('Older');
+    const email = uniqueEmail('both');
+    await first.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'K', role: 'customer' });
+    const later = await company('Newer');
+    await later.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'K', role: 'recruiter' });
+    const res = await new Client().post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company' });
+    expect(res.status).toBe(201);
+    expect((await spaceOf(res.json.user.id)).company_name).toBe('Older');
+  });
+
+  it("a link's token joins only the address it was sent to", async () => {
+    const inviter = await company('Owner');
+    const email = uniqueEmail('invited');
+    await inviter.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'K', role: 'recruiter' });
+    const token = await inviteToken(email);
+    const stranger = uniqueEmail('stranger');
+    const res = await new Client().post('/api/v1/auth/email/register', { email: stranger, password: PASSWORD, role: 'company', invite: token });
+    expect(res.status).toBe(201);
+    expect(res.json.user.role).toBe(1);
+    const list = await inviter.get('/api/v1/users/invite');
+    expect(list.json.find((i: { email: string }) => i.email === email).id).toBeUndefined();
+  });
+
+  it('the registration page names the space and role of the invite its link names, and nothing for a bare address', async () => {
+    const inviter = await company('Acme');
+    const email = uniqueEmail('page');
+    await inviter.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'K', role: 'customer' });
+    const token = await inviteToken(email);
+    const page = await new Client().get(`/auth/register?invite=${token}`);
+    expect(page.text).toContain('Acme');
+    expect(page.text).toContain(email);
+    const bare = await new Client().get(`/auth/register?email=${encodeURIComponent(email)}`);
+    expect(bare.text).not.toContain('Acme');
+    const forged = await new Client().get(`/auth/register?invite=${'x'.repeat(43)}`);
+    expect(forged.status).toBe(200);
+    expect(forged.text).not.toContain('Acme');
+  });
+
+  it('a new invite of the address replaces the link: the old token no longer names it', async () => {
+    const inviter = await company('Again');
+    const email = uniqueEmail('again');
+    await inviter.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'K', role: 'customer' });
+    const old = await inviteToken(email);
+    await inviter.post('/api/v1/users/invite', { email, name: 'Kate', surname: 'K', role: 'customer' });
+    const fresh = await inviteToken(email);
+    expect(fresh).not.toBe(old);
+    expect((await new Client().get(`/auth/register?invite=${old}`)).text).not.toContain('Again');
+    expect((await new Client().get(`/auth/register?invite=${fresh}`)).text).toContain('Again');
   });
 });

@@ -35,6 +35,23 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
 }
 
+/** The first match of `pattern` in the text of the newest mail to `to` that has one. */
+export async function mailedMatch(to: string, pattern: RegExp): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+      const to_ = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address);
+      const match = to_.includes(to) ? pattern.exec(mail.text ?? '') : null;
+      if (match) return match[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}
+
 /** The code of the newest mail to `to` in the product's outbox. */
 export async function mailedCode(to: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');

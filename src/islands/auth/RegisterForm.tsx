@@ -16,7 +16,9 @@ interface Props extends IslandProps {
   /** From an invite link: the invited address. */
   email?: string;
   /** The invite the link names: its role and company replace the role choice. */
-  invite?: { role: 'recruiter' | 'customer'; company: string | null; inviter: string };
+  invite?: { email: string; role: 'recruiter' | 'customer'; company: string | null; inviter: string };
+  /** The link's token: sent with the registration, it joins exactly that invite. */
+  inviteToken?: string;
 }
 
 function RegisterForm(props: Props) {
@@ -26,7 +28,7 @@ function RegisterForm(props: Props) {
   const [formError, setFormError] = useState<string>();
   const { invite } = props;
   // a role picked or an address typed before the island took over is kept
-  const typed = useTypedBeforeHydration(formId, { email: props.email ?? '', password: '', role: invite?.role ?? 'company' });
+  const typed = useTypedBeforeHydration(formId, { email: invite?.email ?? props.email ?? '', password: '', role: invite?.role ?? 'company' });
   const { register, handleSubmit, setError, formState, watch } = useForm<RegisterInput, unknown, RegisterOutput>({
     resolver: zodResolver(RegisterSchema),
     defaultValues: { ...typed, role: invite?.role ?? (typed.role as RegisterInput['role']), settings: { lang: props.locale } },
@@ -39,7 +41,7 @@ function RegisterForm(props: Props) {
     try {
       const grant = await api<{ accessToken: string; tokenExpires: number }>('auth/email/register', {
         method: 'POST',
-        body: { ...values, settings: { lang: props.locale } },
+        body: { ...values, ...(invite && props.inviteToken ? { invite: props.inviteToken } : {}), settings: { lang: props.locale } },
       });
       setToken(grant.accessToken, grant.tokenExpires);
     } catch (error) {
@@ -83,7 +85,16 @@ function RegisterForm(props: Props) {
           {errors.role?.message && <p className="field-error" role="alert">{t(errors.role.message)}</p>}
         </fieldset>
       )}
-      <Field label={t('auth.email')} type="email" autoComplete="email" defaultValue={typed.email} error={errors.email?.message && t(errors.email.message)} {...register('email')} />
+      <Field
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        defaultValue={invite?.email ?? typed.email}
+        // the invite is for this address: another one would not join it
+        readOnly={Boolean(invite)}
+        error={errors.email?.message && t(errors.email.message)}
+        {...register('email')}
+      />
       <Field
         label={t('auth.password')}
         type="password"

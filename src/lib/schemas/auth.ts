@@ -38,6 +38,8 @@ export const RegisterSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
   role: RegistrationRoleSchema,
+  /** The token of the invite link the person came through (its space and role win). */
+  invite: z.optional(z.string().check(z.maxLength(100, 'validation.invalid'), z.regex(/^[\w-]*$/, 'validation.invalid'))),
   settings: z.optional(SettingsSchema),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;

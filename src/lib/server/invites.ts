@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden } from './http.ts';
 import { queueMail, type Mail } from './mail.ts';
 import { env } from './env.ts';
+import { randomToken, sha256 } from './auth/tokens.ts';
 import { translator } from '../i18n/messages.ts';
 import { localizedPath, type Locale } from '../i18n/index.ts';
 import { ROLE, type Role } from '../schemas/auth.ts';
@@ -30,20 +31,23 @@ export async function invite(inviter: UserRow, input: InviteOutput, locale: Loca
     .where(and(eq(schema.users.email, input.email), isNull(schema.users.deletedAt)));
   if (taken) throw new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
 
+  // the link's own token names this invite; a new invite of the address gets a new one
+  const token = randomToken();
+  const tokenHash = sha256(token);
   // the entry and its mail commit together; the list shows the mail's state from then on
   const row = await db.transaction(async (tx) => {
     // an address already on the list: the entry is replaced and, with a fresh date, comes first
     const [entry] = await tx
       .insert(schema.invites)
-      .values({ spaceId: inviter.spaceId!, invitedBy: inviter.id, email: input.email, name: input.name, surname: input.surname, role: input.role })
+      .values({ spaceId: inviter.spaceId!, invitedBy: inviter.id, email: input.email, name: input.name, surname: input.surname, role: input.role, tokenHash })
       .onConflictDoUpdate({
         target: [schema.invites.spaceId, schema.invites.email],
-        set: { name: input.name, surname: input.surname, role: input.role, invitedBy: inviter.id, userId: null, createdAt: sql`now()`, mailState: 'queued', mailStateAt: null },
+        set: { name: input.name, surname: input.surname, role: input.role, invitedBy: inviter.id, userId: null, tokenHash, createdAt: sql`now()`, mailState: 'queued', mailStateAt: null },
       })
       .returning();
     // the date to the microsecond, as PostgreSQL writes it (a JavaScript Date keeps milliseconds)
     const { rows } = await tx.execute<{ version: string }>(sql`select created_at::text as version from invites where id = ${entry!.id}`);
-    await queueMail(tx, inviteMail(entry!, inviter, locale), { kind: 'invite', spaceId: entry!.spaceId }, {
+    await queueMail(tx, inviteMail(entry!, token, inviter, locale), { kind: 'invite', spaceId: entry!.spaceId }, {
       // a new invite replaces the mail of the old one if that has not gone out yet
       jobKey: `invite:${entry!.id}`,
       track: { kind: 'invite', id: entry!.id, version: rows[0]!.version },
@@ -53,10 +57,10 @@ export async function invite(inviter: UserRow, input: InviteOutput, locale: Loca
   return toDto(row, undefined);
 }
 
-/** The invitation mail, in the inviter's language, with the link to registration. */
-function inviteMail(invite: typeof schema.invites.$inferSelect, inviter: UserRow, locale: Locale): Mail {
+/** The invitation mail, in the inviter's language, with the link to registration carrying the invite's token. */
+function inviteMail(invite: typeof schema.invites.$inferSelect, token: string, inviter: UserRow, locale: Locale): Mail {
   const t = translator(locale);
-  const link = `${env().PUBLIC_URL}${localizedPath(`/auth/register?email=${encodeURIComponent(invite.email)}`, locale)}`;
+  const link = `${env().PUBLIC_URL}${localizedPath(`/auth/register?invite=${token}`, locale)}`;
   const params = {
     name: invite.name,
     inviter: `${inviter.name} ${inviter.surname}`.trim() || inviter.email,
@@ -127,16 +131,20 @@ async function registeredMembers(spaceId: string, role: Role | undefined): Promi
   return rows.map((u) => ({ id: u.id, name: u.name, surname: u.surname, email: u.email, role: u.role as Role, createdAt: u.createdAt.toISOString() }));
 }
 
-/** The newest open invite for an address: registration takes its space and role. */
-export async function pendingInvite(email: string) {
+/**
+ * The open invite a registration joins (DECISIONS.md, Invites): the one its link names, when the
+ * link's token belongs to an open invite of that very address; otherwise the address's oldest
+ * open invite. So no space can pull another space's invitee in by inviting them later.
+ */
+export async function pendingInvite(email: string, token?: string) {
   const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(schema.invites)
-    .where(and(eq(schema.invites.email, email), isNull(schema.invites.userId)))
-    .orderBy(desc(schema.invites.createdAt))
-    .limit(1);
-  return row;
+  const open = and(eq(schema.invites.email, email), isNull(schema.invites.userId));
+  if (token) {
+    const [named] = await db.select().from(schema.invites).where(and(open, eq(schema.invites.tokenHash, sha256(token))));
+    if (named) return named;
+  }
+  const [oldest] = await db.select().from(schema.invites).where(open).orderBy(asc(schema.invites.createdAt), asc(schema.invites.id)).limit(1);
+  return oldest;
 }
 
 /** A customer the vacancy form offers: registered (a user id) or only invited (the invite's id). */
@@ -193,26 +201,29 @@ export async function claimInvitedVacancies(tx: Tx, userId: string): Promise<voi
   await tx.delete(schema.vacancyInvitees).where(inArray(schema.vacancyInvitees.inviteId, ids));
 }
 
-/** What the registration page says about an invite: the role it gives, the company, who sent it. */
+/** What the registration page says about an invite: the address, the role it gives, the company, who sent it. */
 export interface InviteOffer {
+  email: string;
   role: 'recruiter' | 'customer';
   company: string | null;
   inviter: string;
 }
 
 /**
- * The open invite a registration link points at. Read by the invited address (`?email=` of the
- * invite mail) for now; the link's own token will name the invite instead, through the same
- * lookup. Nothing is answered for an address without an open invite.
+ * The open invite a registration link names by its token. Only the holder of the link learns
+ * anything: an address alone says nothing about who invited it.
  */
-export async function inviteOffer(lookup: { email?: string }): Promise<InviteOffer | undefined> {
-  const email = lookup.email?.trim().toLowerCase();
-  if (!email || email.length > 254) return undefined;
-  const invite = await pendingInvite(email);
-  if (!invite) return undefined;
+export async function inviteOffer(token: string | undefined): Promise<InviteOffer | undefined> {
+  if (!token || token.length > 100) return undefined;
   const db = await getDb();
+  const [invite] = await db
+    .select()
+    .from(schema.invites)
+    .where(and(eq(schema.invites.tokenHash, sha256(token)), isNull(schema.invites.userId)));
+  if (!invite) return undefined;
   const [inviter] = await db.select().from(schema.users).where(eq(schema.users.id, invite.invitedBy));
   return {
+    email: invite.email,
     role: invite.role === ROLE.RECRUITER ? 'recruiter' : 'customer',
     company: inviter ? await spaceCompanyName(inviter) : null,
     inviter: inviter ? `${inviter.name} ${inviter.surname}`.trim() || inviter.email : '',

@@ -65,7 +65,7 @@ export async function findLiveUserByEmail(email: string): Promise<UserRow | unde
 }
 
 export async function register(
-  input: { email: string; password: string; role: Role; settings?: { lang?: Locale } },
+  input: { email: string; password: string; role: Role; invite?: string; settings?: { lang?: Locale } },
   locale: Locale,
   client: ClientInfo,
 ): Promise<SessionGrant> {
@@ -75,8 +75,9 @@ export async function register(
   }
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  // an invited address joins the inviter's space with the invited role, whatever the form said
-  const invited = await pendingInvite(input.email);
+  // an invited address joins the inviter's space with the invited role, whatever the form said:
+  // the invite its link names, else its oldest open one
+  const invited = await pendingInvite(input.email, input.invite);
   let user: UserRow;
   try {
     // the account and its code mail commit together: the mail goes out as soon as the mail
@@ -97,7 +98,15 @@ export async function register(
           surname: invited?.surname ?? '',
         })
         .returning();
-      if (invited) await tx.update(schema.invites).set({ userId: created!.id }).where(eq(schema.invites.id, invited.id));
+      if (invited) {
+        const [taken] = await tx
+          .update(schema.invites)
+          .set({ userId: created!.id })
+          .where(and(eq(schema.invites.id, invited.id), isNull(schema.invites.userId)))
+          .returning({ id: schema.invites.id });
+        // taken meanwhile by another registration of this address: the unique address decides it
+        if (!taken) throw new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
+      }
       await issueCode(tx, created!, 'verify', lang, { hourlyKey: `address:${input.email}`, clientIp: client.ip ?? '' });
       return created!;
     });

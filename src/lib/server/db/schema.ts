@@ -140,10 +140,16 @@ export const invites = pgTable(
     surname: text('surname').notNull(),
     role: smallint('role').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The hash of the token in the invite's link: registering through it joins this invite. */
+    tokenHash: text('token_hash'),
     ...mailDelivery(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('invites_space_email').on(t.spaceId, t.email), index('invites_email').on(t.email)],
+  (t) => [
+    uniqueIndex('invites_space_email').on(t.spaceId, t.email),
+    index('invites_email').on(t.email),
+    uniqueIndex('invites_token').on(t.tokenHash),
+  ],
 );
 
 /** Towns of Russia with at least 10,000 people, named in both languages (docs/decisions/0005). */
