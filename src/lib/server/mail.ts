@@ -92,8 +92,8 @@ function transport(): Transporter {
 
 /**
  * Hands a mail to SMTP_URL now; the queue's tasks call it, nothing else should. Without SMTP_URL
- * the message is written to DATA_DIR/outbox as an .eml file and its subject printed, so that a
- * local user can still finish registration.
+ * the message is written to DATA_DIR/outbox as an .eml file and its path printed, so that a
+ * local user can still finish registration (the code is in the file's subject).
  */
 export async function deliverMail(mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM, DATA_DIR } = env();
@@ -106,7 +106,8 @@ export async function deliverMail(mail: Mail): Promise<void> {
   const file = path.join(dir, name);
   await fs.writeFile(`${file}.part`, (info as unknown as { message: Buffer }).message);
   await fs.rename(`${file}.part`, file);
-  console.log(`[mail] ${mail.subject} (outbox/${name})`);
+  // the path only: a subject carries a code, an address is personal data; neither goes to a log
+  console.log(`[mail] no SMTP_URL: the mail is in ${path.join(dir, name)}`);
 }
 
 /** Whether the SMTP server answers (connects, greets, accepts our login); true without one. */
