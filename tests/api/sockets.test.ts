@@ -96,12 +96,14 @@ describe('a socket dies with its session', () => {
   it('after a ban from the command line, within the sweep; its events are refused meanwhile', async () => {
     const s = await space();
     const kate = await connect(s.customer.client.token);
-    const gone = disconnected(kate, 10_000);
+    let gone = false;
+    kate.once('disconnect', () => (gone = true));
     await promisify(execFile)(process.execPath, ['scripts/user.ts', 'ban', '--email', s.customer.email], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('dataDir') },
     });
-    await gone;
+    // the test server sweeps every 2 s: counted from the ban, however long the command took
+    if (!gone) await disconnected(kate, 10_000);
     expect((await s.customer.client.get('/api/v1/users/profile')).status).toBe(401);
   });
 
