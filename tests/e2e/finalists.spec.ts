@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import { expect, test } from './fixtures.ts';
+import { hiringSpace, signIn, type HiringWorld } from './world.ts';
+
+/** The number of pages of a PDF as Chromium writes it: one `/Type /Page` object per page. */
+function pdfPages(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+}
+
+const TEXT = {
+  en: { prefix: '', link: 'Finalists side by side', heading: 'Finalists side by side', stages: 'Time in stages', back: "Back to the vacancy's candidates" },
+  ru: { prefix: '/ru', link: 'Финалисты рядом', heading: 'Финалисты рядом', stages: 'Время на этапах', back: 'К кандидатам вакансии' },
+} as const;
+
+test.describe.configure({ mode: 'serial' });
+
+for (const lang of ['en', 'ru'] as const) {
+  const t = TEXT[lang];
+  test.describe(`finalists side by side (${lang})`, () => {
+    let world: HiringWorld;
+    test.beforeAll(async ({ browser }) => {
+      world = await hiringSpace(browser, `F${lang}`, lang);
+    });
+    test.afterAll(async () => {
+      for (const context of world.contexts) await context.close();
+    });
+
+    test('a customer reaches the finalists from the workspace by links, reads them with no script, and prints one A4 page', async ({ page }, testInfo) => {
+      await signIn(page, world.customer.email);
+      const scripts: string[] = [];
+      await page.goto(`${t.prefix}/workspace`);
+      const vacancy = page.getByTestId('workspace-vacancy').filter({ hasText: world.vacancy.name });
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await vacancy.getByRole('link', { name: t.link }).click();
+      await expect(page).toHaveURL(`${t.prefix}/vacancy/finalists/${world.vacancy.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: new RegExp(t.heading) })).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: world.candidates.finalist.name })).toBeVisible();
+      // only finalists: the candidate at the customer interview and the new one stay out
+      await expect(page.getByRole('columnheader', { name: world.candidates.interview.name })).toHaveCount(0);
+      await expect(page.getByRole('rowheader', { name: t.stages })).toBeVisible();
+      expect(scripts).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`finalists-${lang}-desktop.png`), fullPage: true });
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: testInfo.outputPath(`finalists-${lang}-phone.png`), fullPage: true });
+
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('banner')).toBeHidden();
+      await expect(page.getByRole('link', { name: t.back })).toBeHidden();
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      const file = testInfo.outputPath(`finalists-${lang}.pdf`);
+      fs.writeFileSync(file, pdf);
+      expect(pdfPages(pdf)).toBe(1);
+
+      // the candidate's name leads to the candidate's page on the vacancy, where they are rated
+      await page.emulateMedia({ media: 'screen' });
+      await page.getByRole('link', { name: world.candidates.finalist.name }).click();
+      await expect(page).toHaveURL(`${t.prefix}/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`);
+    });
+  });
+}
