@@ -55,14 +55,20 @@ const companyPages = () => [
   `/vacancy/candidates/${world.vacancy.id}`,
   `/vacancy/candidates-all/${world.vacancy.id}`,
   `/vacancy/preview/${world.vacancy.id}`,
+  `/vacancy/finalists/${world.vacancy.id}`,
+  `/vacancy/analytics/${world.vacancy.id}`,
+  '/recruiter/analytics',
   `/candidates/${world.candidates.interview.id}/${world.vacancy.id}`,
   `/candidates/${world.candidates.fresh.id}/-`,
   '/candidates/new',
   `/candidates/edit/${world.candidates.fresh.id}`,
   '/no/such/page',
 ];
-const customerPages = () => ['/workspace', '/interviews', `/vacancy/candidates/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
+const customerPages = () => ['/workspace', '/interviews', `/vacancy/candidates/${world.vacancy.id}`, `/vacancy/finalists/${world.vacancy.id}`, `/vacancy/analytics/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
 const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown'];
+
+// each test walks twenty pages: on a busy two-core machine that takes longer than one page's minute
+test.describe.configure({ timeout: 180_000 });
 
 for (const prefix of ['', '/ru']) {
   test(`the company's pages pass axe (${prefix || 'en'})`, async ({ browser }) => {

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import { expect, test } from './fixtures.ts';
+import { hiringSpace, signIn, type HiringWorld } from './world.ts';
+
+function pdfPages(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+}
+
+const TEXT = {
+  en: { prefix: '', space: 'Funnel analytics', link: 'Analytics', remind: 'Remind', sent: /Reminder sent to Kate/, conversion: 'Conversion', waiting: 'Waiting longest' },
+  ru: { prefix: '/ru', space: 'Аналитика воронки', link: 'Аналитика', remind: 'Напомнить', sent: /Напоминание отправлено: Катя/, conversion: 'Конверсия', waiting: 'Дольше всех ждут' },
+} as const;
+
+test.describe.configure({ mode: 'serial' });
+
+for (const lang of ['en', 'ru'] as const) {
+  const t = TEXT[lang];
+  test.describe(`funnel analytics (${lang})`, () => {
+    let world: HiringWorld;
+    test.beforeAll(async ({ browser }) => {
+      world = await hiringSpace(browser, `A${lang}`, lang);
+    });
+    test.afterAll(async () => {
+      for (const context of world.contexts) await context.close();
+    });
+
+    test('a recruiter reaches both reports by links, reminds a customer with a plain form, and prints the report', async ({ page }, testInfo) => {
+      await signIn(page, world.company.email);
+      await page.goto(`${t.prefix}/recruiter`);
+      await page.getByRole('link', { name: t.space, exact: true }).click();
+      await expect(page).toHaveURL(`${t.prefix}/recruiter/analytics`);
+      await expect(page.getByRole('heading', { level: 1, name: t.space })).toBeVisible();
+      await expect(page.locator('script')).toHaveCount(0);
+
+      await page.goto(`${t.prefix}/vacancy/candidates/${world.vacancy.id}`);
+      await page.getByRole('link', { name: t.link, exact: true }).click();
+      await expect(page).toHaveURL(`${t.prefix}/vacancy/analytics/${world.vacancy.id}`);
+      await expect(page.getByRole('heading', { level: 2, name: t.conversion })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: t.waiting })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`analytics-${lang}-desktop.png`), fullPage: true });
+
+      // the candidate at the customer interview waits on the customer: remind them
+      const item = page.getByTestId('waiting-item').filter({ hasText: world.candidates.interview.name });
+      await item.getByRole('button', { name: t.remind }).click();
+      await expect(page.getByRole('status')).toHaveText(t.sent);
+      await expect(page).toHaveURL(new RegExp(`/vacancy/analytics/${world.vacancy.id}\\?reminded=`));
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: testInfo.outputPath(`analytics-${lang}-phone.png`), fullPage: true });
+
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('banner')).toBeHidden();
+      await expect(page.getByRole('button', { name: t.remind }).first()).toBeHidden();
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      fs.writeFileSync(testInfo.outputPath(`analytics-${lang}.pdf`), pdf);
+      expect(pdfPages(pdf)).toBeGreaterThanOrEqual(1);
+      expect(pdfPages(pdf)).toBeLessThanOrEqual(2);
+    });
+
+    test('the customer reaches the vacancy\'s report from the workspace and cannot remind anyone', async ({ page }) => {
+      await signIn(page, world.customer.email);
+      await page.goto(`${t.prefix}/workspace`);
+      const vacancy = page.getByTestId('workspace-vacancy').filter({ hasText: world.vacancy.name });
+      await vacancy.getByRole('link', { name: t.link, exact: true }).click();
+      await expect(page).toHaveURL(`${t.prefix}/vacancy/analytics/${world.vacancy.id}`);
+      await expect(page.getByRole('heading', { level: 2, name: t.conversion })).toBeVisible();
+      await expect(page.getByRole('button', { name: t.remind })).toHaveCount(0);
+    });
+  });
+}
