@@ -241,10 +241,20 @@ function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   });
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How often the supervisor looks at the postmaster besides hearing its child exit. */
+const WATCH_MS = 500;
+
 /**
  * Starts the server in `dataDir`, or finds the one already running there. `adopt` says what to
  * do with a running one: the product adopts a server left behind by a killed run (and stops it
  * later); a command-line tool only uses it and leaves it running.
+ *
+ * A server the product owns (started or adopted) is supervised: when its postmaster dies (a
+ * crash, the OOM killer, a `kill -9`), it is started again on the same port, so the pools'
+ * address stays right and they reconnect by themselves; PostgreSQL's crash recovery replays
+ * the WAL, so every committed row is back (docs/decisions/0012).
  */
 export async function startEmbedded(
   dataDir: string,
@@ -264,74 +274,123 @@ export async function startEmbedded(
   }
 
   const running = readPidFile(pgData);
+  let current: { pid: number; child?: ChildProcess };
+  let port: number;
   if (running && alive(running.pid)) {
     await waitReady(running.port, 15_000);
     log(`embedded database already running (pid ${running.pid}, port ${running.port})`);
-    return {
-      url: urlFor(running.port),
-      owned: adopt,
-      async stop() {
-        if (!adopt) return;
-        try {
-          process.kill(running.pid, 'SIGINT');
-        } catch {
-          return;
-        }
-        await waitForExit(running.pid, 15_000);
-      },
-    };
-  }
-
-  if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
-    // initdb refuses a non-empty directory: a half-made cluster from a killed initdb is removed
-    for (const entry of fs.readdirSync(pgData)) fs.rmSync(path.join(pgData, entry), { recursive: true, force: true });
-    try {
-      execFileSync(
-        initdb,
-        [`--pgdata=${pgData}`, '--auth=trust', `--username=${USER}`, '--encoding=UTF8', '--locale=C.UTF-8'],
-        { uid: who?.uid, gid: who?.gid, stdio: 'pipe', env: { ...process.env, LC_MESSAGES: 'C' } },
-      );
-    } catch (error) {
-      const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
-      throw new Error(`Could not create the embedded database in ${pgData}: ${stderr || (error as Error).message}`);
+    if (!adopt) return { url: urlFor(running.port), owned: false, async stop() {} };
+    current = { pid: running.pid };
+    port = running.port;
+  } else {
+    if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
+      // initdb refuses a non-empty directory: a half-made cluster from a killed initdb is removed
+      for (const entry of fs.readdirSync(pgData)) fs.rmSync(path.join(pgData, entry), { recursive: true, force: true });
+      try {
+        execFileSync(
+          initdb,
+          [`--pgdata=${pgData}`, '--auth=trust', `--username=${USER}`, '--encoding=UTF8', '--locale=C.UTF-8'],
+          { uid: who?.uid, gid: who?.gid, stdio: 'pipe', env: { ...process.env, LC_MESSAGES: 'C' } },
+        );
+      } catch (error) {
+        const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+        throw new Error(`Could not create the embedded database in ${pgData}: ${stderr || (error as Error).message}`);
+      }
     }
+    port = await freePort();
+    current = await launch();
+    log(`embedded database started on port ${port}`);
   }
 
-  const port = await freePort();
-  // the log goes to a file, not a pipe: after a kill -9 of the product the server lives on
-  const logFd = fs.openSync(logPath, 'a');
-  const child: ChildProcess = spawn(
-    postgres,
-    [
-      '-D', pgData,
-      '-p', String(port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'fsync=on',
-    ],
-    { uid: who?.uid, gid: who?.gid, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_MESSAGES: 'C' } },
-  );
-  fs.closeSync(logFd);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => {
-      const tail = fs.readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n');
-      reject(new Error(`The embedded database exited (code ${code}); the end of ${logPath}:\n${tail}`));
-    }),
-  );
-  await Promise.race([waitReady(port, 30_000), exited]);
-  exited.catch(() => {});
-  log(`embedded database started on port ${port}`);
+  /** Runs the postmaster on `port` and resolves once it takes queries. */
+  async function launch(): Promise<{ pid: number; child: ChildProcess }> {
+    // the log goes to a file, not a pipe: after a kill -9 of the product the server lives on
+    const logFd = fs.openSync(logPath, 'a');
+    const child: ChildProcess = spawn(
+      postgres,
+      [
+        '-D', pgData,
+        '-p', String(port),
+        '-c', 'listen_addresses=127.0.0.1',
+        '-c', 'unix_socket_directories=',
+        '-c', 'max_connections=200',
+        '-c', 'fsync=on',
+      ],
+      { uid: who?.uid, gid: who?.gid, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_MESSAGES: 'C' } },
+    );
+    fs.closeSync(logFd);
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) => {
+        const tail = fs.readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n');
+        reject(new Error(`The embedded database exited (${signal ?? `code ${code}`}); the end of ${logPath}:\n${tail}`));
+      }),
+    );
+    exited.catch(() => {});
+    try {
+      await Promise.race([waitReady(port, 60_000), exited]);
+    } catch (error) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      throw error;
+    }
+    // from now on its exit is the supervisor's business
+    child.once('exit', () => void supervise());
+    return { pid: child.pid!, child };
+  }
+
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+
+  /** Starts the server again when its postmaster is gone; tries until it answers or we stop. */
+  function supervise(): Promise<void> {
+    if (stopping || restarting || alive(current.pid)) return restarting ?? Promise.resolve();
+    restarting = (async () => {
+      log(`embedded database (pid ${current.pid}) is gone: starting it again on port ${port}`);
+      for (let attempt = 1; !stopping; attempt++) {
+        try {
+          // the old server's backends may still hold its shared memory for a moment
+          current = await launch();
+          log(`embedded database is back (pid ${current.pid}, port ${port}) after ${attempt} attempt(s)`);
+          if (stopping) await kill(current);
+          return;
+        } catch (error) {
+          log(`embedded database did not start again: ${(error as Error).message.split('\n')[0]}`);
+          await sleep(Math.min(250 * 2 ** attempt, 5000));
+        }
+      }
+    })().finally(() => {
+      restarting = undefined;
+    });
+    return restarting;
+  }
+
+  const watch = setInterval(() => void supervise(), WATCH_MS);
+  watch.unref();
+
+  /** SIGINT is PostgreSQL's "fast" shutdown: ends sessions, writes a checkpoint. */
+  async function kill(server: { pid: number; child?: ChildProcess }): Promise<void> {
+    if (server.child) {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+      const done = new Promise<void>((resolve) => server.child!.once('exit', () => resolve()));
+      server.child.kill('SIGINT');
+      await done;
+      return;
+    }
+    try {
+      process.kill(server.pid, 'SIGINT');
+    } catch {
+      return;
+    }
+    await waitForExit(server.pid, 15_000);
+  }
 
   return {
     url: urlFor(port),
     owned: true,
     async stop() {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      // SIGINT is PostgreSQL's "fast" shutdown: ends sessions, writes a checkpoint
-      child.kill('SIGINT');
-      await done;
+      stopping = true;
+      clearInterval(watch);
+      await restarting;
+      await kill(current);
     },
   };
 }
