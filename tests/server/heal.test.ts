@@ -228,5 +228,7 @@ describe('a DATABASE_URL server that cannot be reached', () => {
     expect((await client.get('/profile')).status).toBe(200);
     expect((await client.get('/api/v1/users/profile')).status).toBe(200);
     expect(product.child.exitCode).toBeNull();
+    // the failure page is no page of its own
+    expect((await client.get('/server-error')).status).toBe(404);
   }, 120_000);
 });
