@@ -9,5 +9,9 @@ declare namespace App {
     user?: import('./lib/server/auth/sessions.ts').UserRow;
     session?: import('./lib/server/auth/sessions.ts').SessionRow;
     authVia?: 'bearer' | 'cookie';
+    /** Set when the page asked for failed: what the failure page says. */
+    failure?: 'unavailable' | 'internal';
+    /** The address the failure page's Try again leads to: the page that failed. */
+    retryTo?: string;
   }
 }

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } fro
 import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
 import { env } from './lib/server/env.ts';
 import { AppError, errorResponse } from './lib/server/http.ts';
-import { logError } from './lib/server/errors.ts';
+import { isDatabaseUnavailable, logError, logUnavailable, RETRY_AFTER_SECONDS } from './lib/server/errors.ts';
 import { STATUS } from './lib/schemas/auth.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -87,6 +87,25 @@ function withReason(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: reason, headers: response.headers });
 }
 
+/**
+ * The page that says something failed on our side, rendered in place of the page asked for:
+ * 503 with Retry-After when the database cannot be reached (docs/decisions/0014), else 500.
+ * The error is logged through logError here, never by Astro, whose log would quote the failed
+ * query's values.
+ */
+async function failurePage(context: APIContext, next: MiddlewareNext, error: unknown): Promise<Response> {
+  const unavailable = isDatabaseUnavailable(error);
+  if (unavailable) logUnavailable('page', error);
+  else logError('page', error);
+  context.locals.failure = unavailable ? 'unavailable' : 'internal';
+  context.locals.retryTo = localizedPath(context.locals.path, context.locals.locale) + context.url.search;
+  const page = await next('/server-error');
+  const response = new Response(page.body, { status: unavailable ? 503 : 500, headers: page.headers });
+  response.headers.set('cache-control', 'no-store');
+  if (unavailable) response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+  return compress(context.request, response);
+}
+
 export const onRequest = defineMiddleware(async (context, next) => withReason(await handle(context, next)));
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
@@ -123,10 +142,17 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   locals.locale = locale;
   locals.path = path;
 
-  const auth = await resolveAuth(request, cookies).catch((error: unknown) => {
+  // the failure page itself needs no session (and asks the database nothing)
+  if (trimSlashes(path) === '/server-error' && locals.failure) return next();
+
+  let auth: Awaited<ReturnType<typeof resolveAuth>>;
+  try {
+    auth = await resolveAuth(request, cookies);
+  } catch (error) {
+    // a database that cannot be reached says nothing about the session: not a sign-out
+    if (isDatabaseUnavailable(error)) return failurePage(context, next, error);
     logError('auth', error);
-    return undefined;
-  });
+  }
 
   // ?lng=ru sends the visitor to the same page in that locale; a signed-in user keeps it as theirs
   const lng = url.searchParams.get('lng');
@@ -185,7 +211,12 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   }
 
   // one tree of pages serves every locale: /ru/auth/login renders /auth/login
-  const response = locale !== DEFAULT_LOCALE ? await next(path + url.search) : await next();
+  let response: Response;
+  try {
+    response = locale !== DEFAULT_LOCALE ? await next(path + url.search) : await next();
+  } catch (error) {
+    return failurePage(context, next, error);
+  }
   // what a signed-in person sees, and a candidate's consent page, stay out of every cache
   if ((user || trimSlashes(path) === '/verify/pd') && response.headers.get('content-type')?.startsWith('text/html')) {
     response.headers.set('cache-control', 'no-store');

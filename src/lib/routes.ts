@@ -1,7 +1,7 @@
 import { ROLE, type Role } from './schemas/auth.ts';
 
 /** Open to everyone, signed in or not. */
-const PUBLIC = new Set(['/', '/verify/pd', '/error', '/404']);
+const PUBLIC = new Set(['/', '/verify/pd', '/error', '/404', '/server-error']);
 
 /** The recruiter area of DECISIONS.md: company and recruiter (staff are always added). */
 const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/];

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  /** As root, the system user the embedded PostgreSQL runs as (default `postgres`, else `nobody`). */
+  EMBEDDED_PG_USER: z.string().regex(/^[a-z_][a-z0-9_.-]*$/i, 'must be a system user name').optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Recruit <no-reply@localhost>'),

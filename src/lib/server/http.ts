@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
-import { describeError, isDataException, logError } from './errors.ts';
+import { describeError, isDatabaseUnavailable, isDataException, logError, logUnavailable, RETRY_AFTER_SECONDS } from './errors.ts';
 import { BODY_LIMIT_BYTES } from './body-limits.ts';
 import { env } from './env.ts';
 
@@ -41,6 +41,14 @@ export function errorResponse(error: unknown): Response {
   if (isDataException(error)) {
     console.warn(`[api] bad input reached the database: ${describeError(error)}`);
     return errorResponse(new AppError(400, 'error.common.invalid_body'));
+  }
+  // the database is down or restarting: nothing was decided, the client tries again shortly
+  if (isDatabaseUnavailable(error)) {
+    logUnavailable('api', error);
+    return json(
+      { statusCode: 503, message: 'error.common.unavailable' },
+      { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
+    );
   }
   logError('api', error);
   return json({ statusCode: 500, message: 'error.internal' }, { status: 500 });

@@ -4,7 +4,8 @@
  * them. The crontab puts the scheduled work on the same queue (docs/decisions/0010).
  */
 import pg from 'pg';
-import { run, type JobHelpers, type Task, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { run, type JobHelpers, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { jobLogger } from './job-log.ts';
 import { sendCode, type CodeJob } from './auth/codes.ts';
 import { expireConsentLinks, recordConsentMail } from './consent.ts';
@@ -58,42 +59,113 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-/** Starts working the queue on `connectionString` (the product's database). */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts working the queue on `connectionString` (the product's database), and keeps it worked.
+ * graphile-worker stops its whole runner when it cannot record a job's end (the database went
+ * away while a job ran: "the queue is in an inconsistent state"). Then the runner is started
+ * again once the database answers, and the jobs the stopped one held are unlocked first, so
+ * that they run now rather than after graphile-worker's four-hour lock (docs/decisions/0014).
+ */
 export async function startWorker(connectionString: string): Promise<Worker> {
   // a pool of our own, ended only after the runner stopped: graphile-worker ends its own pool
   // without waiting and drops its error handlers first, so a database stopping right after
   // (the embedded one, on SIGTERM) could crash the process through a client still closing
-  const pool = new pg.Pool({ connectionString, max: CONCURRENCY + 2 });
+  const pool = new pg.Pool({ connectionString, max: CONCURRENCY + 2, connectionTimeoutMillis: 5000 });
   // (once the pool is ended, a connection still closing may hear the database stop: expected)
   const lost = (error: Error) => {
     if (!pool.ended) jobLogger.error(`database connection lost: ${error.message}`);
   };
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
-  const runner = await run({
-    pgPool: pool,
-    concurrency: CONCURRENCY,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    taskList: TASKS as TaskList,
-    crontab: CRONTAB,
-    logger: jobLogger,
-    preset: {
-      worker: {
-        // batched (without delay), a job's completion or failure is awaited by a shutdown;
-        // unbatched, a job failed by SIGTERM could stay locked for the queue's four hours
-        completeJobBatchDelay: 0,
-        failJobBatchDelay: 0,
-        gracefulShutdownAbortTimeout: 4000,
+
+  interface Started {
+    runner: Runner;
+    /** The ids its worker pools lock jobs under. */
+    lockIds: string[];
+  }
+
+  const start = async (): Promise<Started> => {
+    const events: WorkerEvents = new EventEmitter();
+    const lockIds: string[] = [];
+    events.on('pool:create', ({ workerPool }) => lockIds.push(workerPool.id));
+    const runner = await run({
+      pgPool: pool,
+      concurrency: CONCURRENCY,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      taskList: TASKS as TaskList,
+      crontab: CRONTAB,
+      logger: jobLogger,
+      events,
+      preset: {
+        worker: {
+          // batched (without delay), a job's completion or failure is awaited by a shutdown;
+          // unbatched, a job failed by SIGTERM could stay locked for the queue's four hours
+          completeJobBatchDelay: 0,
+          failJobBatchDelay: 0,
+          gracefulShutdownAbortTimeout: 4000,
+        },
       },
-    },
-  }).catch(async (error: unknown) => {
+    });
+    return { runner, lockIds };
+  };
+
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  let current: Started;
+  try {
+    current = await start();
+  } catch (error) {
     await pool.end().catch(() => {});
     throw error;
-  });
+  }
+
+  const keep = (started: Started) => {
+    const ended = (reason: string) => {
+      if (stopping || started !== current) return;
+      restarting = restart(started, reason).finally(() => {
+        restarting = undefined;
+      });
+    };
+    started.runner.promise.then(
+      () => ended('it stopped'),
+      (error: unknown) => ended(error instanceof Error ? error.message.split('\n')[0]! : String(error)),
+    );
+  };
+
+  const restart = async (stopped: Started, reason: string) => {
+    jobLogger.error(`the job queue stopped (${reason}): it starts again once the database answers`);
+    for (let attempt = 1; !stopping; attempt++) {
+      await sleep(Math.min(500 * attempt, 5000));
+      if (stopping) return;
+      try {
+        await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [stopped.lockIds]);
+        const next = await start();
+        if (stopping) {
+          await next.runner.stop();
+          return;
+        }
+        current = next;
+        keep(next);
+        jobLogger.info(`the job queue works again (after ${attempt} attempt(s))`);
+        return;
+      } catch (error) {
+        if (attempt % 10 === 1) jobLogger.error(`the job queue could not start again yet: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+  };
+
+  keep(current);
   return {
     async stop() {
-      await runner.stop();
+      stopping = true;
+      await restarting;
+      await current.runner.stop().catch((error: unknown) => {
+        // a runner that already stopped by itself has nothing left to stop
+        if (!/already|stopped/i.test(String(error))) throw error;
+      });
       await pool.end();
     },
   };

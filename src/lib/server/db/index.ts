@@ -68,7 +68,14 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     embedded = await startEmbedded(path.join(dataDir, 'pg'), { adopt: options.adopt ?? true, log });
     url = embedded.url;
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // a database that does not answer fails a request in seconds (a 503), not when TCP gives up
+    connectionTimeoutMillis: 5000,
+    // a server that vanished without closing its connections is noticed by the kernel
+    keepAlive: true,
+  });
   // an idle client losing its server must not crash the process; the next query reports it
   pool.on('error', (error) => log(`database connection lost: ${error.message}`));
   // the same for a client checked out at that moment (graphile-worker asks for both)
