@@ -2,12 +2,22 @@
  * Page weight budget: `npm run size [-- --no-build] [-- --budget <file>] [-- --verbose]`.
  *
  * Builds the app, starts the built server on a free port with a throwaway data directory, and
- * requests every route of size-budget.json as a first visit would. For each page it adds up the
- * JavaScript the browser must download (script tags, module preloads, Astro island components
- * and renderers with all their static imports, inline scripts) and the CSS (stylesheets, inline
- * styles), raw and gzipped, and fails when a route is over its budget. Our users open these pages
- * on slow mobile connections: every kilobyte of script is download, parse and wait time, so pages
- * that need no script must ship none (a 0 budget) and the others must stay light.
+ * requests every route of size-budget.json as a first visit would. For each page it adds up:
+ *
+ * - the JavaScript the page needs before it is interactive (`jsRaw`, `jsGzip`): script tags,
+ *   module preloads, inline scripts, and the islands that hydrate at load (client:load) with
+ *   their renderer and all their static imports;
+ * - the JavaScript that loads later (`laterJsRaw`, `laterJsGzip`): islands hydrated on idle or
+ *   on visibility, and whatever any of it loads with `import()` (a dialog on a click), with
+ *   their static imports, less what the page has loaded already;
+ * - the CSS (stylesheets, inline styles), the number of stylesheet requests (`stylesheets`), and
+ *   the HTML with the CSS it waits for (`htmlCssGzip`: the page's gzipped HTML plus its
+ *   stylesheets), which must fit in the first round trip of a new connection (14 KB);
+ *
+ * raw and gzipped, and fails when a route is over its budget. Our users open these pages on slow
+ * mobile connections: every kilobyte of script is download, parse and wait time, so pages that
+ * need no script must ship none (a 0 budget) and the others must stay light. `defaults` in the
+ * budget file applies to every route that does not set the key itself.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,7 +30,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const BUDGET_KEYS = ['jsRaw', 'jsGzip', 'cssRaw', 'cssGzip'];
+const BUDGET_KEYS = ['jsRaw', 'jsGzip', 'laterJsRaw', 'laterJsGzip', 'cssRaw', 'cssGzip', 'htmlCssGzip', 'stylesheets'];
 const PASSWORD = 'Passw0rd!';
 
 // ---------------------------------------------------------------------------------------------
@@ -52,6 +62,11 @@ function readBudget(file) {
   if (!routes || typeof routes !== 'object' || Object.keys(routes).length === 0) {
     throw new UsageError(`${file}: expected { "routes": { "/path": { "jsGzip": bytes, ... } } }`);
   }
+  const defaults = parsed.defaults ?? {};
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!BUDGET_KEYS.includes(key)) throw new UsageError(`${file}: defaults.${key} is not one of ${BUDGET_KEYS.join(', ')}`);
+    if (!Number.isInteger(value) || value < 0) throw new UsageError(`${file}: defaults.${key} must be a whole number`);
+  }
   // a misspelt key would silently go unchecked, so anything unknown is an error
   for (const [route, budget] of Object.entries(routes)) {
     if (!route.startsWith('/')) throw new UsageError(`${file}: route "${route}" must start with /`);
@@ -65,7 +80,7 @@ function readBudget(file) {
       }
     }
   }
-  return routes;
+  return Object.fromEntries(Object.entries(routes).map(([route, budget]) => [route, { ...defaults, ...budget }]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,7 +390,9 @@ function decodeEntities(text) {
  * does not run in a browser with JavaScript on and is skipped.
  */
 function scanHtml(html, pageUrl) {
-  const page = { scripts: [], styles: [], inlineScripts: [], inlineStyles: [] };
+  // scripts: needed before the page is interactive; laterScripts: islands hydrated on idle,
+  // on visibility or on a media query
+  const page = { scripts: [], laterScripts: [], styles: [], inlineScripts: [], inlineStyles: [] };
   const resolve = (href) => new URL(href, pageUrl).href;
   for (const match of html.matchAll(TAGS)) {
     const [, block, blockAttrs = '', content = '', tag, tagAttrs = ''] = match;
@@ -400,8 +417,9 @@ function scanHtml(html, pageUrl) {
       else if (rel.includes('stylesheet') || (rel.includes('preload') && as === 'style')) page.styles.push(resolve(attrs.href));
     } else if (name === 'astro-island') {
       const attrs = attributes(tagAttrs);
+      const list = attrs.client === 'load' ? page.scripts : page.laterScripts;
       for (const key of ['component-url', 'renderer-url', 'before-hydration-url']) {
-        if (attrs[key]) page.scripts.push({ url: resolve(attrs[key]), module: true });
+        if (attrs[key]) list.push({ url: resolve(attrs[key]), module: true });
       }
     }
   }
@@ -425,6 +443,16 @@ function jsImports(code, baseUrl) {
     }
   }
   return found;
+}
+
+const DYNAMIC_IMPORT = /(?:^|[^\w$.])import\(\s*(["'`])([^"'`\n]+)\1\s*\)/g;
+
+/** `import("./a.js")`: loads when the code asks for it (a dialog opening), not with the page. */
+function jsDynamicImports(code, baseUrl) {
+  return [...code.matchAll(DYNAMIC_IMPORT)]
+    .map(([, , specifier]) => specifier)
+    .filter((specifier) => /^(\.{0,2}\/|https?:)/.test(specifier))
+    .map((specifier) => new URL(specifier, baseUrl).href);
 }
 
 function cssImports(css, baseUrl) {
@@ -456,19 +484,38 @@ async function weighRoute(server, route, cookie, fetchAsset) {
     const where = res.headers.location ? ` → ${res.headers.location}` : '';
     throw Object.assign(new Error(`answered ${res.status}${where}; a budget route must render (200) on a first visit`), { status: res.status });
   }
-  const page = scanHtml(res.body.toString('utf8'), pageUrl);
+  const html = res.body;
+  const page = scanHtml(html.toString('utf8'), pageUrl);
 
-  // the module graph: every script plus, for modules, all they import statically
-  const scripts = new Map();
-  const visit = async ({ url, module }) => {
-    if (scripts.has(url)) return;
-    const pending = fetchAsset(url);
-    scripts.set(url, pending);
-    const asset = await pending;
-    if (module) await Promise.all(jsImports(asset.body.toString('utf8'), url).map((next) => visit({ url: next, module: true })));
+  // a module graph: every entry plus, for modules, all they import statically; `dynamic` collects
+  // what they load with import() on the way
+  const graph = async (entries, known, dynamic) => {
+    const scripts = new Map();
+    const visit = async ({ url, module }) => {
+      if (scripts.has(url) || known.has(url)) return;
+      const pending = fetchAsset(url);
+      scripts.set(url, pending);
+      const asset = await pending;
+      if (!module) return;
+      const code = asset.body.toString('utf8');
+      for (const next of jsDynamicImports(code, url)) dynamic.add(next);
+      await Promise.all(jsImports(code, url).map((next) => visit({ url: next, module: true })));
+    };
+    await Promise.all(entries.map(visit));
+    return scripts;
   };
+  const dynamic = new Set();
   const inlineImports = page.inlineScripts.filter((s) => s.module).flatMap((s) => jsImports(s.text, pageUrl));
-  await Promise.all([...page.scripts, ...inlineImports.map((url) => ({ url, module: true }))].map(visit));
+  const eager = await graph([...page.scripts, ...inlineImports.map((url) => ({ url, module: true }))], new Map(), dynamic);
+  // later: idle and visible islands, then everything any loaded module imports dynamically, until
+  // nothing new turns up
+  const later = new Map();
+  let next = page.laterScripts;
+  while (next.length) {
+    const found = await graph(next, new Map([...eager, ...later]), dynamic);
+    for (const [url, pending] of found) later.set(url, pending);
+    next = [...dynamic].filter((url) => !eager.has(url) && !later.has(url)).map((url) => ({ url, module: true }));
+  }
 
   const styles = new Map();
   const visitStyle = async (url) => {
@@ -480,7 +527,8 @@ async function weighRoute(server, route, cookie, fetchAsset) {
   };
   await Promise.all(page.styles.map(visitStyle));
 
-  const jsFiles = await Promise.all(scripts.values());
+  const jsFiles = await Promise.all(eager.values());
+  const laterFiles = await Promise.all(later.values());
   const cssFiles = await Promise.all(styles.values());
   const inlineJs = page.inlineScripts.map((s) => ({ url: '(inline script)', ...measure(Buffer.from(s.text)) }));
   const inlineCss = page.inlineStyles.map((text) => ({ url: '(inline style)', ...measure(Buffer.from(text)) }));
@@ -492,9 +540,16 @@ async function weighRoute(server, route, cookie, fetchAsset) {
     jsGzip: sum(js, 'gzip'),
     cssRaw: sum(css, 'raw'),
     cssGzip: sum(css, 'gzip'),
+    laterJsRaw: sum(laterFiles, 'raw'),
+    laterJsGzip: sum(laterFiles, 'gzip'),
+    // the first round trip: the page itself, then the stylesheets it waits for before painting
+    htmlCssGzip: measure(html).gzip + sum(cssFiles, 'gzip'),
+    stylesheets: cssFiles.length,
     jsFiles: jsFiles.length,
+    laterJsFiles: laterFiles.length,
     inlineScripts: inlineJs.length,
     assets: [...js, ...css].map(({ url, raw, gzip }) => ({ url: url.replace(server.origin, ''), raw, gzip })),
+    laterAssets: laterFiles.map(({ url, raw, gzip }) => ({ url: url.replace(server.origin, ''), raw, gzip })),
   };
 }
 
@@ -504,17 +559,20 @@ async function weighRoute(server, route, cookie, fetchAsset) {
 const bytes = (n) => n.toLocaleString('en-US');
 
 function printTable(rows) {
-  const header = ['route', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'JS files', 'budget'];
+  const header = ['route', 'JS raw', 'JS gzip', 'JS files', 'later gzip', 'later files', 'CSS gzip', 'CSS files', 'HTML+CSS gzip', 'budget'];
   const lines = rows.map(({ route, result, failures, error }) =>
     error
-      ? [route, '-', '-', '-', '-', '-', 'ERROR']
+      ? [route, '-', '-', '-', '-', '-', '-', '-', '-', 'ERROR']
       : [
           route,
           bytes(result.jsRaw),
           bytes(result.jsGzip),
-          bytes(result.cssRaw),
-          bytes(result.cssGzip),
           result.inlineScripts ? `${result.jsFiles} +${result.inlineScripts} inline` : String(result.jsFiles),
+          bytes(result.laterJsGzip),
+          String(result.laterJsFiles),
+          bytes(result.cssGzip),
+          String(result.stylesheets),
+          bytes(result.htmlCssGzip),
           failures.length ? 'OVER' : 'ok',
         ],
   );
@@ -522,7 +580,8 @@ function printTable(rows) {
   const format = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const line of lines) console.log(format(line));
-  console.log('(bytes; gzip at level 9; "inline" counts <script> blocks in the HTML, included in the JS sizes)\n');
+  console.log('(bytes; gzip at level 9; "JS" is what the page needs before it is interactive, "inline" counts <script> blocks');
+  console.log(' in the HTML, included in it; "later" loads on idle, on visibility or on a click; "CSS files" are stylesheet requests)\n');
 }
 
 function overBudget(result, budget) {
@@ -584,6 +643,7 @@ async function main() {
     for (const { route, result } of rows.filter((row) => row.result)) {
       console.log(route);
       for (const asset of result.assets) console.log(`  ${bytes(asset.gzip).padStart(9)} gz  ${bytes(asset.raw).padStart(9)} raw  ${asset.url}`);
+      for (const asset of result.laterAssets) console.log(`  ${bytes(asset.gzip).padStart(9)} gz  ${bytes(asset.raw).padStart(9)} raw  ${asset.url} (later)`);
     }
     console.log('');
   }

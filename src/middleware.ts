@@ -8,6 +8,7 @@ import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
 import { env } from './lib/server/env.ts';
 import { AppError, errorResponse } from './lib/server/http.ts';
 import { isDatabaseUnavailable, logError, logUnavailable, RETRY_AFTER_SECONDS } from './lib/server/errors.ts';
+import { withModulePreload } from './lib/server/preload.ts';
 import { STATUS } from './lib/schemas/auth.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -214,6 +215,11 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   let response: Response;
   try {
     response = locale !== DEFAULT_LOCALE ? await next(path + url.search) : await next();
+    if (response.status === 200 && response.body && response.headers.get('content-type')?.startsWith('text/html')) {
+      // the whole page is rendered before its first byte anyway (its data is awaited in the
+      // frontmatter), so reading it costs no time to first byte; the head gains the preloads
+      response = new Response(withModulePreload(await response.text()), { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
   } catch (error) {
     return failurePage(context, next, error);
   }

@@ -11,6 +11,7 @@ import { closeDatabase, openDatabase, provideDatabase } from './lib/server/db/in
 import { attachRealtime } from './lib/server/realtime.ts';
 import { createStaticHandler } from './lib/server/static.ts';
 import { bodyLimitFor } from './lib/server/body-limits.ts';
+import { provideModuleGraph, readModuleGraph } from './lib/server/preload.ts';
 
 // called without `next`, Astro renders its own 404 page (through the middleware) for unknown paths
 type AstroHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -75,6 +76,7 @@ async function main() {
 
   const entry = pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: AstroHandler };
+  provideModuleGraph(readModuleGraph(path.join(root, 'dist/client')));
   const serveStatic = createStaticHandler({
     clientDir: path.join(root, 'dist/client'),
     uploadsDir: path.join(config.DATA_DIR, 'uploads'),

@@ -1,21 +1,16 @@
-import { format } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
-import { ru } from 'date-fns/locale/ru';
 import type { Locale } from './i18n/index.ts';
-
-const LOCALES = { en: enUS, ru };
 
 /**
  * SPEC.md §9's 'dd LLLL yyyy' in the page's language: '21 November 2026', '21 ноября 2026'.
- * After a day number Russian takes the month in the genitive, so the pattern uses MMMM, which
- * is LLLL in English (docs/decisions/0004). A value that will not format shows as it is.
+ * After a day number Russian takes the month in the genitive, which Intl's long month after a
+ * day gives (docs/decisions/0004). Intl rather than date-fns: the browser has it already, and
+ * date-fns with two locales weighed 8 KB gzip on every page that shows a date (issue 12).
+ * Without `timeZone`, the runtime's own zone; with it (an island's first pass, which the server
+ * rendered in UTC), that zone. A value that will not format shows as it is.
  */
 export function formatDate(value: string | Date, locale: Locale, timeZone?: string): string {
   try {
     const date = typeof value === 'string' ? new Date(value) : value;
-    if (!timeZone) return format(date, 'dd MMMM yyyy', { locale: LOCALES[locale] });
-    // in a given zone (an island's first pass, which the server rendered in UTC): Intl's long
-    // month after a day is the genitive in Russian too
     const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'long', year: 'numeric', timeZone }).formatToParts(date);
     const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
     return `${part('day')} ${part('month')} ${part('year')}`;

@@ -1,4 +1,4 @@
-import { ROLE, type Role } from './schemas/auth.ts';
+import { ROLE, type Role } from './roles.ts';
 
 /** Open to everyone, signed in or not. */
 const PUBLIC = new Set(['/', '/verify/pd', '/error', '/404', '/server-error']);

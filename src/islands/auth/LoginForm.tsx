@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginSchema, type LoginInput, type LoginOutput } from '../../lib/schemas/auth.ts';
+import type { LoginInput, LoginOutput } from '../../lib/schemas/auth.ts';
+import { lazyResolver } from '../shared/lazy-resolver.ts';
 import { api } from '../../lib/client/api.ts';
 import { setToken } from '../../lib/stores/auth.ts';
 import { localizedPath, type Locale } from '../../lib/i18n/index.ts';
@@ -12,6 +12,8 @@ import { useHydrated, useTypedBeforeHydration } from '../shared/hydrated.ts';
 import { homeOf } from '../../lib/routes.ts';
 import { Field } from '../shared/Field.tsx';
 import { applyServerError } from '../shared/forms.ts';
+
+const resolver = lazyResolver<LoginInput, LoginOutput>(() => import('../../lib/schemas/auth.ts').then((m) => m.LoginSchema));
 
 interface Props extends IslandProps {
   /** Where the guard stopped the visitor, followed after login. */
@@ -26,7 +28,7 @@ function LoginForm(props: Props) {
   // what was typed before the island took over is kept
   const typed = useTypedBeforeHydration(formId, { email: '', password: '', remember: true });
   const { register, handleSubmit, setError, formState } = useForm<LoginInput, unknown, LoginOutput>({
-    resolver: zodResolver(LoginSchema),
+    resolver,
     defaultValues: typed,
   });
   const { errors, isSubmitting } = formState;

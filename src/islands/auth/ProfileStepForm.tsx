@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CompanyProfileSchema, ProfileSchema, type ProfileInput } from '../../lib/schemas/user.ts';
+import type { ProfileInput } from '../../lib/schemas/user.ts';
+import { lazyResolver } from '../shared/lazy-resolver.ts';
 import { api } from '../../lib/client/api.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
@@ -10,6 +10,10 @@ import { Field } from '../shared/Field.tsx';
 import { Modal } from '../shared/Modal.tsx';
 import { PhotoInput, uploadPhoto } from '../shared/PhotoInput.tsx';
 import { applyServerError } from '../shared/forms.ts';
+
+const schemas = () => import('../../lib/schemas/user.ts');
+const profileResolver = lazyResolver<ProfileInput, ProfileInput>(() => schemas().then((m) => m.ProfileSchema));
+const companyResolver = lazyResolver<ProfileInput, ProfileInput>(() => schemas().then((m) => m.CompanyProfileSchema));
 
 interface Props extends IslandProps {
   isCompany: boolean;
@@ -28,7 +32,7 @@ function ProfileStepForm(props: Props) {
   const typed = useTypedBeforeHydration(formId, props.initial);
   const { register, handleSubmit, setError, formState } = useForm<ProfileInput>({
     // a company's name is checked with the others: every missing field shows at once
-    resolver: zodResolver(props.isCompany ? CompanyProfileSchema : ProfileSchema),
+    resolver: props.isCompany ? companyResolver : profileResolver,
     defaultValues: typed,
   });
   const { errors, isSubmitting } = formState;

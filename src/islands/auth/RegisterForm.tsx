@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterSchema, SELF_ROLES, type RegisterInput, type RegisterOutput } from '../../lib/schemas/auth.ts';
+import type { RegisterInput, RegisterOutput } from '../../lib/schemas/auth.ts';
+import { SELF_ROLES } from '../../lib/roles.ts';
+import { lazyResolver } from '../shared/lazy-resolver.ts';
 import { api } from '../../lib/client/api.ts';
 import { setToken } from '../../lib/stores/auth.ts';
 import { localizedPath } from '../../lib/i18n/index.ts';
@@ -11,6 +12,8 @@ import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated, useTypedBeforeHydration } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { applyServerError } from '../shared/forms.ts';
+
+const resolver = lazyResolver<RegisterInput, RegisterOutput>(() => import('../../lib/schemas/auth.ts').then((m) => m.RegisterSchema));
 
 interface Props extends IslandProps {
   /** From an invite link: the invited address. */
@@ -30,7 +33,7 @@ function RegisterForm(props: Props) {
   // a role picked or an address typed before the island took over is kept
   const typed = useTypedBeforeHydration(formId, { email: invite?.email ?? props.email ?? '', password: '', role: invite?.role ?? 'company' });
   const { register, handleSubmit, setError, formState, watch } = useForm<RegisterInput, unknown, RegisterOutput>({
-    resolver: zodResolver(RegisterSchema),
+    resolver,
     defaultValues: { ...typed, role: invite?.role ?? (typed.role as RegisterInput['role']), settings: { lang: props.locale } },
   });
   const { errors, isSubmitting } = formState;

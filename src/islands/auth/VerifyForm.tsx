@@ -1,8 +1,5 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import * as z from 'zod/mini';
-import { CodeSchema } from '../../lib/schemas/common.ts';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { removeToken } from '../../lib/stores/auth.ts';
 import { island } from '../shared/island.tsx';
@@ -11,9 +8,10 @@ import { useHydrated, useTypedBeforeHydration } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { Modal } from '../shared/Modal.tsx';
 import { applyServerError } from '../shared/forms.ts';
+import { lazyResolver } from '../shared/lazy-resolver.ts';
 
-const CodeFormSchema = z.object({ code: CodeSchema });
-type CodeForm = z.input<typeof CodeFormSchema>;
+type CodeForm = { code: string };
+const resolver = lazyResolver<CodeForm, CodeForm>(() => import('../../lib/schemas/auth.ts').then((m) => m.CodeFormSchema));
 
 interface Props extends IslandProps {
   email: string;
@@ -32,7 +30,7 @@ function VerifyForm(props: Props) {
   const [resent, setResent] = useState(false);
   const typed = useTypedBeforeHydration(formId, { code: '' });
   const { register, handleSubmit, setError, clearErrors, formState, reset } = useForm<CodeForm>({
-    resolver: zodResolver(CodeFormSchema),
+    resolver,
     defaultValues: typed,
   });
   const { errors, isSubmitting } = formState;

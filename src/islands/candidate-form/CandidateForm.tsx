@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, api, errorKey } from '../../lib/client/api.ts';
-import { CandidateSchema, type CandidateDto, type CandidateInput, type CandidateOutput } from '../../lib/schemas/candidate.ts';
-import { SCHEDULES } from '../../lib/schemas/vacancy.ts';
+import type { CandidateDto, CandidateInput, CandidateOutput } from '../../lib/schemas/candidate.ts';
+import { lazyResolver } from '../shared/lazy-resolver.ts';
+import { SCHEDULES } from '../../lib/vacancy-values.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
@@ -17,6 +17,8 @@ import { DateField } from '../shared/DateField.tsx';
 import { EducationField, JobsField, LanguagesField } from './Groups.tsx';
 import { RESUME_ACCEPT, defaultsOf, type EditableCandidate, isResumeName, knownErrorPaths, namesFromFileName } from './values.ts';
 import './candidate-form.css';
+
+const resolver = lazyResolver<CandidateInput, CandidateOutput>(() => import('../../lib/schemas/candidate.ts').then((m) => m.CandidateSchema));
 
 interface Props extends IslandProps {
   /** The candidate being edited; none for a new one. */
@@ -60,7 +62,7 @@ function CandidateForm(props: Props) {
   const [saved, setSaved] = useState(false);
 
   const { register, handleSubmit, setError, setValue, getValues, control, formState } = useForm<CandidateInput, unknown, CandidateOutput>({
-    resolver: zodResolver(CandidateSchema),
+    resolver,
     defaultValues: initial,
   });
   const { errors, isSubmitting, isSubmitted } = formState;

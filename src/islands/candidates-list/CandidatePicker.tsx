@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { SORTS, type CandidateCard, type Page } from '../../lib/schemas/candidate.ts';
-import { SCHEDULES } from '../../lib/schemas/vacancy.ts';
+import { SCHEDULES } from '../../lib/vacancy-values.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';

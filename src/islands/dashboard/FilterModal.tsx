@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Locale, T } from '../../lib/i18n/index.ts';
-import { VACANCY_STATUS, type VacancyStatus } from '../../lib/schemas/vacancy.ts';
+import { VACANCY_STATUS, type VacancyStatus } from '../../lib/vacancy-values.ts';
 import { FormModal } from '../shared/modals.tsx';
 import { Field } from '../shared/Field.tsx';
 import { CityInput, type CityValue } from '../shared/CityInput.tsx';

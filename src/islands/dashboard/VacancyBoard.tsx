@@ -1,10 +1,16 @@
-import { useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import type { VacancyListItem } from '../../lib/schemas/vacancy.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
-import { FilterModal, type CustomerOption, type ModalFilter } from './FilterModal.tsx';
+import type { CustomerOption, ModalFilter } from './FilterModal.tsx';
+import { whenIdle } from '../shared/lazy-resolver.ts';
+
+// the filter dialog (a form with the city search) loads on idle or when opened, not with the board
+const filterModal = () => import('./FilterModal.tsx');
+whenIdle(filterModal);
+const FilterModal = lazy(() => filterModal().then((m) => ({ default: m.FilterModal })));
 import { VacancyTable } from './VacancyTable.tsx';
 import { useDebounced } from '../shared/useDebounced.ts';
 import { activeFilters, DEBOUNCE_MS, DEFAULT_FILTER, filterUrl, MIN_SEARCH, parseFilter, PERIODS, toParams, type DashboardFilter } from './filter.ts';
@@ -235,7 +241,11 @@ function VacancyBoard(props: Props) {
         </div>
       )}
 
-      {dialog && <FilterModal t={t} locale={props.locale} filter={filter} customers={props.customers} onApply={onModal} onClose={() => setDialog(false)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <FilterModal t={t} locale={props.locale} filter={filter} customers={props.customers} onApply={onModal} onClose={() => setDialog(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

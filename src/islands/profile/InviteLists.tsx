@@ -1,18 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { $invites, addInvite } from '../../lib/stores/user.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { ROLE } from '../../lib/schemas/auth.ts';
-import { InviteSchema, type InviteDto, type InviteInput, type InviteOutput } from '../../lib/schemas/user.ts';
-import type { T } from '../../lib/i18n/index.ts';
+import { ROLE } from '../../lib/roles.ts';
+import type { InviteDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
-import { Field } from '../shared/Field.tsx';
-import { FormModal, MessageModal } from '../shared/modals.tsx';
-import { applyServerError } from '../shared/forms.ts';
+import { MessageModal } from '../shared/modals.tsx';
+import { whenIdle } from '../shared/lazy-resolver.ts';
+
+const dialog = () => import('./InviteDialog.tsx');
+whenIdle(dialog);
+const InviteDialog = lazy(dialog);
 
 type ListRole = 'recruiter' | 'customer';
 
@@ -105,6 +105,7 @@ function InviteLists(props: Props) {
         );
       })}
       {inviting && (
+        <Suspense fallback={null}>
         <InviteDialog
           t={t}
           role={inviting}
@@ -116,44 +117,11 @@ function InviteLists(props: Props) {
             void refresh();
           }}
         />
+        </Suspense>
       )}
       {sent && <MessageModal title={t('profile.invite_sent')} closeLabel={t('app.close')} onClose={() => setSent(false)} />}
       {resendError && <MessageModal title={t('auth.error_title')} text={t(resendError)} closeLabel={t('app.close')} onClose={() => setResendError(undefined)} />}
     </>
-  );
-}
-
-function InviteDialog({ t, role, onClose, onSent }: { t: T; role: ListRole; onClose: () => void; onSent: (entry: InviteDto) => void }) {
-  const [formError, setFormError] = useState<string>();
-  const { register, handleSubmit, setError, formState, reset } = useForm<InviteInput, unknown, InviteOutput>({
-    resolver: zodResolver(InviteSchema),
-    defaultValues: { email: '', name: '', surname: '', role },
-  });
-  const { errors, isSubmitting } = formState;
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      // the role travels as an extra field beside the three the form shows
-      const entry = await api<InviteDto>('users/invite', { method: 'POST', body: { ...values, role } });
-      reset();
-      onSent(entry);
-    } catch (error) {
-      setFormError(applyServerError(error, setError, ['email', 'name', 'surname']));
-    }
-  });
-  return (
-    <FormModal title={t(role === 'recruiter' ? 'profile.invite_recruiter' : 'profile.invite_customer')} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate>
-        {formError && <p className="form-error" role="alert">{t(formError)}</p>}
-        <Field label={t('auth.email')} type="email" error={errors.email?.message && t(errors.email.message)} {...register('email')} />
-        <Field label={t('auth.name')} error={errors.name?.message && t(errors.name.message)} {...register('name')} />
-        <Field label={t('auth.surname')} error={errors.surname?.message && t(errors.surname.message)} {...register('surname')} />
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('profile.cancel')}</button>
-          <button type="submit" className="btn" disabled={isSubmitting}>{t('profile.send_invite')}</button>
-        </div>
-      </form>
-    </FormModal>
   );
 }
 

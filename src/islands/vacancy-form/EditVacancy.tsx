@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
-import { VACANCY_STATUS, type SoftSkillDto, type VacancyDto } from '../../lib/schemas/vacancy.ts';
+import type { SoftSkillDto, VacancyDto } from '../../lib/schemas/vacancy.ts';
+import { VACANCY_STATUS } from '../../lib/vacancy-values.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';

@@ -1,22 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { useController, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '../../lib/client/api.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
-import {
-  JOB_EXPERIENCE,
-  POSITION_TYPES,
-  SCHEDULES,
-  VACANCY_STATUS,
-  DraftVacancySchema,
-  VacancySchema,
-  type SoftSkillDto,
-  type VacancyDto,
-  type VacancyInput,
-  type VacancyOutput,
-} from '../../lib/schemas/vacancy.ts';
+import type { SoftSkillDto, VacancyDto, VacancyInput, VacancyOutput } from '../../lib/schemas/vacancy.ts';
+import { JOB_EXPERIENCE, POSITION_TYPES, SCHEDULES, VACANCY_STATUS } from '../../lib/vacancy-values.ts';
 import { AlertModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
+import { lazyResolver } from '../shared/lazy-resolver.ts';
 import { CityInput } from '../shared/CityInput.tsx';
 import { TagInput } from '../shared/TagInput.tsx';
 import { Field, SelectField, TextAreaField } from '../shared/Field.tsx';
@@ -66,8 +56,9 @@ export interface VacancyFormProps {
 }
 
 /** Publishing checks every rule; a draft only needs its position name (issue 11). */
-const publishResolver = zodResolver(VacancySchema);
-const draftResolver = zodResolver(DraftVacancySchema) as unknown as Resolver<VacancyInput, unknown, VacancyOutput>;
+const schemas = () => import('../../lib/schemas/vacancy.ts');
+const publishResolver = lazyResolver<VacancyInput, VacancyOutput>(() => schemas().then((m) => m.VacancySchema));
+const draftResolver = lazyResolver(() => schemas().then((m) => m.DraftVacancySchema)) as unknown as Resolver<VacancyInput, unknown, VacancyOutput>;
 
 /** What the form starts with: empty for a new vacancy, the vacancy's values when editing. */
 function defaultsOf(v: VacancyDto | undefined): VacancyInput {

@@ -1,13 +1,8 @@
 import * as z from 'zod/mini';
 import { CodeSchema, EmailSchema, NewPasswordSchema, SettingsSchema } from './common.ts';
+import { ROLE, SELF_ROLES, type Role, type SelfRole } from '../roles.ts';
 
-export const ROLE = { COMPANY: 1, RECRUITER: 2, CUSTOMER: 3, DEV: 7, ADMIN: 8 } as const;
-export const STATUS = { NOT_VERIFIED: 1, ACTIVE: 2, BANNED: 3 } as const;
-export type Role = (typeof ROLE)[keyof typeof ROLE];
-export type Status = (typeof STATUS)[keyof typeof STATUS];
-
-export const SELF_ROLES = ['company', 'recruiter', 'customer'] as const;
-export type SelfRole = (typeof SELF_ROLES)[number];
+export { ROLE, SELF_ROLES, STATUS, type Role, type SelfRole, type Status } from '../roles.ts';
 export const ROLE_BY_NAME: Record<SelfRole, Role> = {
   company: ROLE.COMPANY,
   recruiter: ROLE.RECRUITER,
@@ -55,3 +50,6 @@ export const ResendSchema = z.object({
   email: EmailSchema,
   settings: z.optional(SettingsSchema),
 });
+
+/** The registration's code step as the form sends it (the address comes from the session). */
+export const CodeFormSchema = z.object({ code: CodeSchema });

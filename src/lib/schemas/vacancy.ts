@@ -1,11 +1,8 @@
 import * as z from 'zod/mini';
 import { cleanText, intId, intParam, MONEY_MAX, optionalInt, optionalMoney, optionalText, RefSchema, requiredInt, requiredText, SMALLINT_MAX, textParam } from './common.ts';
+import { JOB_EXPERIENCE, PERIODS, POSITION_TYPES, SCHEDULES, VACANCY_STATUS, type VacancyStatus } from '../vacancy-values.ts';
 
-export const POSITION_TYPES = [1, 2, 3, 4] as const; // head, qualified, IT, work
-export const JOB_EXPERIENCE = [1, 2, 3, 4] as const; // none, 1–3, 3–6, 6+ years
-export const SCHEDULES = [1, 2, 3] as const; // full day, shift, flexible
-export const VACANCY_STATUS = { PUBLISHED: 1, DRAFT: 2, ARCHIVED: 3 } as const;
-export type VacancyStatus = (typeof VACANCY_STATUS)[keyof typeof VACANCY_STATUS];
+export { JOB_EXPERIENCE, PERIODS, POSITION_TYPES, SCHEDULES, VACANCY_STATUS, type Period, type VacancyStatus } from '../vacancy-values.ts';
 
 const oneOf = <T extends readonly number[]>(values: T, message: string) =>
   z.pipe(
@@ -145,8 +142,6 @@ export function vacancySchemaFor(body: unknown, fallback: number) {
   return status === VACANCY_STATUS.DRAFT ? DraftVacancySchema : VacancySchema;
 }
 
-export const PERIODS = ['all', 'month', 'week'] as const;
-export type Period = (typeof PERIODS)[number];
 
 
 /** The dashboard's filter; it lives in the page URL, so every value arrives as text. */

@@ -1,0 +1,46 @@
+/** The invite dialog, loaded on idle or when opened: the lists work without react-hook-form. */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { api } from '../../lib/client/api.ts';
+import type { InviteDto, InviteInput, InviteOutput } from '../../lib/schemas/user.ts';
+import type { T } from '../../lib/i18n/index.ts';
+import { Field } from '../shared/Field.tsx';
+import { FormModal } from '../shared/modals.tsx';
+import { applyServerError } from '../shared/forms.ts';
+import { lazyResolver } from '../shared/lazy-resolver.ts';
+
+const inviteResolver = lazyResolver<InviteInput, InviteOutput>(() => import('../../lib/schemas/user.ts').then((m) => m.InviteSchema));
+
+export default function InviteDialog({ t, role, onClose, onSent }: { t: T; role: 'recruiter' | 'customer'; onClose: () => void; onSent: (entry: InviteDto) => void }) {
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, setError, formState, reset } = useForm<InviteInput, unknown, InviteOutput>({
+    resolver: inviteResolver,
+    defaultValues: { email: '', name: '', surname: '', role },
+  });
+  const { errors, isSubmitting } = formState;
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      // the role travels as an extra field beside the three the form shows
+      const entry = await api<InviteDto>('users/invite', { method: 'POST', body: { ...values, role } });
+      reset();
+      onSent(entry);
+    } catch (error) {
+      setFormError(applyServerError(error, setError, ['email', 'name', 'surname']));
+    }
+  });
+  return (
+    <FormModal title={t(role === 'recruiter' ? 'profile.invite_recruiter' : 'profile.invite_customer')} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        {formError && <p className="form-error" role="alert">{t(formError)}</p>}
+        <Field label={t('auth.email')} type="email" error={errors.email?.message && t(errors.email.message)} {...register('email')} />
+        <Field label={t('auth.name')} error={errors.name?.message && t(errors.name.message)} {...register('name')} />
+        <Field label={t('auth.surname')} error={errors.surname?.message && t(errors.surname.message)} {...register('surname')} />
+        <div className="modal-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('profile.cancel')}</button>
+          <button type="submit" className="btn" disabled={isSubmitting}>{t('profile.send_invite')}</button>
+        </div>
+      </form>
+    </FormModal>
+  );
+}

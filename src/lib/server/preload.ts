@@ -1,0 +1,113 @@
+/**
+ * `<link rel="modulepreload">` for every module an island that hydrates at load needs, put at
+ * the top of the page's <head> (issue 12). Without it the browser finds an island's imports one
+ * level at a time: the component, then its chunks, then theirs, a round trip each (150 ms and
+ * more on a slow phone line). Islands that hydrate on idle or on visibility are left out, so
+ * that they do not compete for the line with what the page needs first.
+ *
+ * The graph is read from the built client files once, at start (src/server.ts); `astro dev`
+ * has none and its pages go out unchanged.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { getSingleton, singleton } from './singleton.ts';
+
+/** Module URL ('/_astro/x.js') → it and every module it imports statically, transitively. */
+export type ModuleGraph = ReadonlyMap<string, readonly string[]>;
+
+// static imports and re-exports only (minified or not); never `import("./a.js")`, which loads later
+const STATIC_IMPORTS = [
+  /(?:^|[^\w$.])import\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)?\s*from\s*(["'])([^"'\n]+)\1/g,
+  /(?:^|[^\w$.])import\s*(["'])([^"'\n]+)\1/g,
+  /(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(["'])([^"'\n]+)\1/g,
+];
+const DYNAMIC_IMPORT = /(?:^|[^\w$.])import\(\s*(["'`])([^"'`\n]+)\1\s*\)/g;
+
+/** The relative or absolute URLs a module imports statically, resolved against its own URL. */
+export function staticImports(code: string, moduleUrl: string): string[] {
+  return resolved(code, moduleUrl, STATIC_IMPORTS);
+}
+
+/** The URLs a module loads with `import("…")`: on a click or later, not before the page works. */
+export function dynamicImports(code: string, moduleUrl: string): string[] {
+  return resolved(code, moduleUrl, [DYNAMIC_IMPORT]);
+}
+
+function resolved(code: string, moduleUrl: string, patterns: RegExp[]): string[] {
+  const base = new URL(moduleUrl, 'http://x');
+  const found = new Set<string>();
+  for (const pattern of patterns) {
+    for (const match of code.matchAll(pattern)) {
+      const specifier = match[2]!;
+      // a bare specifier would need an import map, which this app has none of
+      if (!/^(\.{0,2}\/)/.test(specifier)) continue;
+      const url = new URL(specifier, base);
+      found.add(url.origin === base.origin ? url.pathname : url.href);
+    }
+  }
+  return [...found];
+}
+
+/** The graph of the built client's modules (`dist/client`), each with its transitive imports. */
+export function readModuleGraph(clientDir: string): ModuleGraph {
+  const direct = new Map<string, string[]>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.m?js$/.test(entry.name)) {
+        const url = `/${path.relative(clientDir, file).split(path.sep).join('/')}`;
+        direct.set(url, staticImports(fs.readFileSync(file, 'utf8'), url));
+      }
+    }
+  };
+  if (fs.existsSync(clientDir)) walk(clientDir);
+  const graph = new Map<string, string[]>();
+  for (const url of direct.keys()) {
+    const seen = new Set<string>();
+    const visit = (at: string) => {
+      if (seen.has(at)) return;
+      seen.add(at);
+      for (const next of direct.get(at) ?? []) visit(next);
+    };
+    visit(url);
+    graph.set(url, [...seen]);
+  }
+  return graph;
+}
+
+const KEY = 'moduleGraph';
+
+/** Called once by the production entry; the middleware's copy of this module sees it too. */
+export function provideModuleGraph(graph: ModuleGraph): void {
+  singleton(KEY, () => graph);
+}
+
+const ISLAND = /<astro-island\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const ATTRIBUTE = (name: string) => new RegExp(`\\s${name}="([^"]*)"`);
+
+/** The modules the islands hydrating at load need, in the order the browser should ask for them. */
+export function eagerModules(html: string, graph: ModuleGraph): string[] {
+  const modules = new Set<string>();
+  for (const [, attrs] of html.matchAll(ISLAND)) {
+    if (ATTRIBUTE('client').exec(attrs!)?.[1] !== 'load') continue;
+    for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      const url = ATTRIBUTE(name).exec(attrs!)?.[1]?.replace(/&amp;/g, '&');
+      if (!url) continue;
+      for (const module of graph.get(url) ?? [url]) modules.add(module);
+    }
+  }
+  return [...modules];
+}
+
+/** The page with the preload links right after its charset, in the first bytes that arrive. */
+export function withModulePreload(html: string): string {
+  const graph = getSingleton<ModuleGraph>(KEY);
+  if (!graph) return html;
+  const modules = eagerModules(html, graph);
+  if (modules.length === 0) return html;
+  const links = modules.map((url) => `<link rel="modulepreload" href="${url}">`).join('');
+  const charset = /<meta charset="?utf-8"?>/i.exec(html);
+  const at = charset ? charset.index + charset[0].length : html.indexOf('<head>') + '<head>'.length;
+  return at > 0 ? html.slice(0, at) + links + html.slice(at) : html;
+}

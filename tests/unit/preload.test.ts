@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dynamicImports, eagerModules, provideModuleGraph, readModuleGraph, staticImports, withModulePreload } from '../../src/lib/server/preload.ts';
+import { clearSingleton } from '../../src/lib/server/singleton.ts';
+
+// a built client as Vite writes it: minified imports, a dynamic import for a dialog
+const FILES: Record<string, string> = {
+  'Login.js': 'import{a as e}from"./react.js";import{t}from"./api.js";const r=()=>import("./Schema.js");export default e',
+  'react.js': 'export const a=1',
+  'api.js': 'import"./react.js";export * from "./store.js";export const t=2',
+  'store.js': 'export const s=3',
+  'Schema.js': 'import{z}from"./zod.js";export const S=z',
+  'zod.js': 'export const z=4',
+  'Chat.js': 'import{s}from"./store.js";import{x}from"./socket.js";export default s',
+  'socket.js': 'export const x=5',
+};
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preload-'));
+fs.mkdirSync(path.join(dir, '_astro'));
+for (const [name, code] of Object.entries(FILES)) fs.writeFileSync(path.join(dir, '_astro', name), code);
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  clearSingleton('moduleGraph');
+});
+
+const island = (client: string, component: string) =>
+  `<astro-island uid="x" component-url="/_astro/${component}" component-export="default" renderer-url="/_astro/react.js" props="{&quot;a&quot;:[0,&quot;&gt;&quot;]}" ssr client="${client}" opts="{}"></astro-island>`;
+
+describe('the module graph', () => {
+  it('finds static imports and re-exports, not dynamic ones', () => {
+    expect(staticImports(FILES['api.js']!, '/_astro/api.js').sort()).toEqual(['/_astro/react.js', '/_astro/store.js']);
+    expect(staticImports(FILES['Login.js']!, '/_astro/Login.js')).not.toContain('/_astro/Schema.js');
+    expect(dynamicImports(FILES['Login.js']!, '/_astro/Login.js')).toEqual(['/_astro/Schema.js']);
+  });
+
+  it('gives each module its whole static graph', () => {
+    const graph = readModuleGraph(dir);
+    expect([...graph.get('/_astro/Login.js')!].sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+  });
+});
+
+describe('modulepreload', () => {
+  const graph = readModuleGraph(dir);
+
+  it('preloads the graph of islands that hydrate at load, and nothing of those that wait', () => {
+    const html = `<head></head><body>${island('load', 'Login.js')}${island('idle', 'Chat.js')}</body>`;
+    const modules = eagerModules(html, graph);
+    expect(modules.sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+    expect(modules).not.toContain('/_astro/socket.js');
+    expect(modules).not.toContain('/_astro/Schema.js');
+  });
+
+  it('puts the links right after the charset, before the page has started to paint', () => {
+    provideModuleGraph(graph);
+    const page = `<!DOCTYPE html><html><head><meta charset="utf-8"><style>b{}</style></head><body>${island('load', 'Login.js')}</body></html>`;
+    const out = withModulePreload(page);
+    const head = out.slice(0, out.indexOf('<style>'));
+    expect(head).toContain('<meta charset="utf-8"><link rel="modulepreload" href="/_astro/Login.js">');
+    expect(head.match(/rel="modulepreload"/g)).toHaveLength(4);
+    // the rest of the page is untouched
+    expect(out.replace(/<link rel="modulepreload" href="[^"]+">/g, '')).toBe(page);
+  });
+
+  it('leaves a page without islands as it is', () => {
+    provideModuleGraph(graph);
+    const page = '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><p>x</p></body></html>';
+    expect(withModulePreload(page)).toBe(page);
+    const idleOnly = `<head><meta charset="utf-8"></head><body>${island('idle', 'Chat.js')}</body>`;
+    expect(withModulePreload(idleOnly)).toBe(idleOnly);
+  });
+});
