@@ -135,6 +135,33 @@ describe('candidates database', () => {
     expect((await c.get('/api/v1/candidates?sort=random&schedule=7')).json.errors).toEqual({ sort: 'validation.invalid', schedule: 'validation.invalid' });
   });
 
+  it('speaks the search language of the vacancy search: AND, OR, NOT, -word, "phrases" (issue 11)', async () => {
+    const s = await setup();
+    const c = s.company.client;
+    const make = async (patch: Record<string, unknown>) => (await c.post('/api/v1/candidates', candidate({ jobExperience: [], education: [], ...patch }))).json.id as string;
+    const sales = await make({ name: 'Олег', surname: 'Петров', positionName: 'Менеджер по продажам', skills: ['CRM'] });
+    const accountant = await make({ name: 'Ирина', surname: 'Волкова', positionName: 'Главный бухгалтер', skills: ['1С'] });
+    const java = await make({ name: 'Ivan', surname: 'Orlov', positionName: 'Java developer', skills: ['Spring'] });
+    const free = await make({ name: 'Pavel', surname: 'Sokolov', positionName: 'Java developer', skills: ['Free software'] });
+    const js = await make({ name: 'Nina', surname: 'Belova', positionName: 'JavaScript developer', skills: ['React'] });
+    const ids = async (query: string) => ((await c.get(`/api/v1/candidates?search=${encodeURIComponent(query)}`)).json.data as { id: string }[]).map((x) => x.id).sort();
+
+    expect(await ids('продажи')).toEqual([sales]);
+    expect(await ids('менеджера')).toEqual([sales]);
+    expect(await ids('главного бухгалтера')).toEqual([accountant]);
+    expect(await ids('"главного бухгалтера"')).toEqual([accountant]);
+    expect(await ids('Java')).toEqual([java, free, js].sort());
+    expect(await ids('"Java"')).toEqual([java, free].sort());
+    expect(await ids('Java -Free')).toEqual([java, js].sort());
+    expect(await ids('Java NOT free')).toEqual([java, js].sort());
+    expect(await ids('бухгалтер OR spring')).toEqual([accountant, java].sort());
+    expect(await ids('бухгалтер or spring')).toEqual([accountant, java].sort());
+    expect(await ids('developer and not (spring or react)')).toEqual([free]);
+    expect(await ids('Петров ИЛИ Волкова')).toEqual([sales, accountant].sort());
+    expect(await ids('"free software"')).toEqual([free]);
+    expect(await ids('"software free"')).toEqual([]);
+  });
+
   it('keeps each space to its own database', async () => {
     const s = await setup();
     const id = (await s.company.client.post('/api/v1/candidates', candidate())).json.id;
