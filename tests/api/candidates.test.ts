@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, db } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
@@ -190,7 +191,17 @@ describe('uploads', () => {
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'Anna CV.pdf');
     const res = await s.company.client.request('POST', '/api/v1/candidates/resume', { raw: form });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ resume: `/api/v1/candidates/${id}/resume`, resumeName: 'Anna CV.pdf' });
+    // SPEC.md §3: `resume` names the stored file, as `image` does; the original name beside it
+    expect(res.json).toEqual({ resume: expect.stringMatching(/^[A-Za-z0-9_-]{16,}\.pdf$/), resumeName: 'Anna CV.pdf' });
+    const stored = res.json.resume as string;
+    expect(stored).not.toContain('Anna');
+    expect((await s.company.client.get(`/api/v1/candidates/${id}`)).json).toMatchObject({ resume: stored, resumeName: 'Anna CV.pdf' });
+    // personal data: never under /uploads, only through the access check
+    for (const url of [`/uploads/${stored}`, `/uploads/../resumes/${stored}`, `/uploads/..%2fresumes%2f${stored}`]) {
+      const leaked = await s.company.client.get(url);
+      expect(leaked.status, url).toBe(404);
+      expect(leaked.text, url).not.toContain('%PDF');
+    }
     const download = await s.recruiter.client.get(`/api/v1/candidates/${id}/resume`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
@@ -205,6 +216,27 @@ describe('uploads', () => {
     expect(refused.status).toBe(415);
     expect(refused.json.message).toBe('error.upload.not_a_resume');
     expect((await s.company.client.get(`/api/v1/candidates/${id}`)).json.resumeName).toBe('Anna CV.pdf');
+  });
+});
+
+describe('photos', () => {
+  it('answers the photo as a file name, served under /uploads, on the card, the profile and the vacancy list (SPEC.md §3, §7)', async () => {
+    const s = await setup();
+    const id = (await s.company.client.post('/api/v1/candidates', candidate({ vacancyId: s.vacancy.id }))).json.id as string;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3264c8' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('candidateId', id);
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'anna.png');
+    const res = await s.company.client.request('POST', '/api/v1/candidates/photo', { raw: form });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ image: expect.stringMatching(/^[A-Za-z0-9_-]{16,}\.webp$/) });
+    const image = res.json.image as string;
+    expect((await s.company.client.get(`/api/v1/candidates/${id}`)).json.image).toBe(image);
+    expect((await s.company.client.get('/api/v1/candidates')).json.data[0].image).toBe(image);
+    expect((await s.company.client.get(`/api/v1/candidates/vacancy/${s.vacancy.id}`)).json.data[0].image).toBe(image);
+    const served = await s.customer.client.get(`/uploads/${image}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
   });
 });
 

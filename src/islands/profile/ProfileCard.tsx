@@ -9,6 +9,7 @@ import { $user, patchUser, setUser } from '../../lib/stores/user.ts';
 import { localizedPath, LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { ROLE } from '../../lib/schemas/auth.ts';
 import { CodeSchema, EmailSchema } from '../../lib/schemas/common.ts';
+import { uploadUrl } from '../../lib/schemas/upload.ts';
 import { PasswordChangeSchema, ProfileSchema, type PasswordChangeInput, type ProfileInput, type UserDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
@@ -54,7 +55,7 @@ function ProfileCard(props: Props) {
     <>
       <section className="card person" aria-labelledby="person-name">
         {user.image ? (
-          <img className="photo" src={user.image} alt="" width={96} height={96} />
+          <img className="photo" src={uploadUrl(user.image)} alt="" width={96} height={96} />
         ) : (
           <span className="photo placeholder" aria-hidden="true">{initial}</span>
         )}

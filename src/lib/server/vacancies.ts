@@ -24,7 +24,7 @@ type VacancyRow = typeof schema.vacancies.$inferSelect;
 const MIN_SEARCH = 3;
 
 function person(user: UserRow): PersonRef {
-  return { id: user.id, name: user.name, surname: user.surname, email: user.email, image: user.image ? `/uploads/${user.image}` : null };
+  return { id: user.id, name: user.name, surname: user.surname, email: user.email, image: user.image };
 }
 
 /** Company and recruiters write the space's vacancies. */
