@@ -603,7 +603,7 @@ function makeCandidate(index: number, ctx: Context): CandidateRow {
 
 // One JSON parameter per batch (cheaper for Node than 19 arrays of texts), taken apart by
 // jsonb_to_recordset. The search vector is searchVector() of src/lib/server/candidates.ts on the
-// texts of searchTexts(): names, position, and `rest`.
+// texts of searchTexts(): names, position, and `rest`, with GAP ('-:1') between the parts.
 const INSERT_CANDIDATES = `
 with rows as (
   select * from jsonb_to_recordset($2::jsonb) as t(created_by uuid, name text, surname text, dob date, position text, salary int, salary_to int,
@@ -613,9 +613,9 @@ with rows as (
                           job_experience, education, langs, lang, pd_status, search, created_at, updated_at)
   select $1, created_by, name, surname, dob, position, salary, salary_to, city_id, email, phone, schedule::smallint[], skills::text[],
          jobs, education, langs, lang, pd_status,
-         setweight(to_tsvector('simple', name || ' ' || surname), 'A')
-           || setweight(to_tsvector('simple', position) || to_tsvector('russian', position) || to_tsvector('english', position), 'B')
-           || to_tsvector('simple', rest) || to_tsvector('russian', rest) || to_tsvector('english', rest),
+         setweight(to_tsvector('simple', name || ' ' || surname), 'A') || '-:1'::tsvector
+           || setweight(to_tsvector('simple', position) || '-:1'::tsvector || to_tsvector('russian', position) || '-:1'::tsvector || to_tsvector('english', position), 'B')
+           || '-:1'::tsvector || to_tsvector('simple', rest) || '-:1'::tsvector || to_tsvector('russian', rest) || '-:1'::tsvector || to_tsvector('english', rest),
          created_at, created_at
   from rows
   returning id, created_by, created_at

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, db } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
@@ -135,6 +136,33 @@ describe('candidates database', () => {
     expect((await c.get('/api/v1/candidates?sort=random&schedule=7')).json.errors).toEqual({ sort: 'validation.invalid', schedule: 'validation.invalid' });
   });
 
+  it('speaks the search language of the vacancy search: AND, OR, NOT, -word, "phrases" (issue 11)', async () => {
+    const s = await setup();
+    const c = s.company.client;
+    const make = async (patch: Record<string, unknown>) => (await c.post('/api/v1/candidates', candidate({ jobExperience: [], education: [], ...patch }))).json.id as string;
+    const sales = await make({ name: 'Олег', surname: 'Петров', positionName: 'Менеджер по продажам', skills: ['CRM'] });
+    const accountant = await make({ name: 'Ирина', surname: 'Волкова', positionName: 'Главный бухгалтер', skills: ['1С'] });
+    const java = await make({ name: 'Ivan', surname: 'Orlov', positionName: 'Java developer', skills: ['Spring'] });
+    const free = await make({ name: 'Pavel', surname: 'Sokolov', positionName: 'Java developer', skills: ['Free software'] });
+    const js = await make({ name: 'Nina', surname: 'Belova', positionName: 'JavaScript developer', skills: ['React'] });
+    const ids = async (query: string) => ((await c.get(`/api/v1/candidates?search=${encodeURIComponent(query)}`)).json.data as { id: string }[]).map((x) => x.id).sort();
+
+    expect(await ids('продажи')).toEqual([sales]);
+    expect(await ids('менеджера')).toEqual([sales]);
+    expect(await ids('главного бухгалтера')).toEqual([accountant]);
+    expect(await ids('"главного бухгалтера"')).toEqual([accountant]);
+    expect(await ids('Java')).toEqual([java, free, js].sort());
+    expect(await ids('"Java"')).toEqual([java, free].sort());
+    expect(await ids('Java -Free')).toEqual([java, js].sort());
+    expect(await ids('Java NOT free')).toEqual([java, js].sort());
+    expect(await ids('бухгалтер OR spring')).toEqual([accountant, java].sort());
+    expect(await ids('бухгалтер or spring')).toEqual([accountant, java].sort());
+    expect(await ids('developer and not (spring or react)')).toEqual([free]);
+    expect(await ids('Петров ИЛИ Волкова')).toEqual([sales, accountant].sort());
+    expect(await ids('"free software"')).toEqual([free]);
+    expect(await ids('"software free"')).toEqual([]);
+  });
+
   it('keeps each space to its own database', async () => {
     const s = await setup();
     const id = (await s.company.client.post('/api/v1/candidates', candidate())).json.id;
@@ -163,7 +191,17 @@ describe('uploads', () => {
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'Anna CV.pdf');
     const res = await s.company.client.request('POST', '/api/v1/candidates/resume', { raw: form });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ resume: `/api/v1/candidates/${id}/resume`, resumeName: 'Anna CV.pdf' });
+    // SPEC.md §3: `resume` names the stored file, as `image` does; the original name beside it
+    expect(res.json).toEqual({ resume: expect.stringMatching(/^[A-Za-z0-9_-]{16,}\.pdf$/), resumeName: 'Anna CV.pdf' });
+    const stored = res.json.resume as string;
+    expect(stored).not.toContain('Anna');
+    expect((await s.company.client.get(`/api/v1/candidates/${id}`)).json).toMatchObject({ resume: stored, resumeName: 'Anna CV.pdf' });
+    // personal data: never under /uploads, only through the access check
+    for (const url of [`/uploads/${stored}`, `/uploads/../resumes/${stored}`, `/uploads/..%2fresumes%2f${stored}`]) {
+      const leaked = await s.company.client.get(url);
+      expect(leaked.status, url).toBe(404);
+      expect(leaked.text, url).not.toContain('%PDF');
+    }
     const download = await s.recruiter.client.get(`/api/v1/candidates/${id}/resume`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
@@ -178,6 +216,27 @@ describe('uploads', () => {
     expect(refused.status).toBe(415);
     expect(refused.json.message).toBe('error.upload.not_a_resume');
     expect((await s.company.client.get(`/api/v1/candidates/${id}`)).json.resumeName).toBe('Anna CV.pdf');
+  });
+});
+
+describe('photos', () => {
+  it('answers the photo as a file name, served under /uploads, on the card, the profile and the vacancy list (SPEC.md §3, §7)', async () => {
+    const s = await setup();
+    const id = (await s.company.client.post('/api/v1/candidates', candidate({ vacancyId: s.vacancy.id }))).json.id as string;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3264c8' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('candidateId', id);
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'anna.png');
+    const res = await s.company.client.request('POST', '/api/v1/candidates/photo', { raw: form });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ image: expect.stringMatching(/^[A-Za-z0-9_-]{16,}\.webp$/) });
+    const image = res.json.image as string;
+    expect((await s.company.client.get(`/api/v1/candidates/${id}`)).json.image).toBe(image);
+    expect((await s.company.client.get('/api/v1/candidates')).json.data[0].image).toBe(image);
+    expect((await s.company.client.get(`/api/v1/candidates/vacancy/${s.vacancy.id}`)).json.data[0].image).toBe(image);
+    const served = await s.customer.client.get(`/uploads/${image}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
   });
 });
 

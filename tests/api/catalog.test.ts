@@ -44,6 +44,30 @@ describe('GET /api/v1/search/cities', () => {
     expect(word.json.map((c: City) => c.name)).toEqual(expect.arrayContaining(['Nizhny Novgorod', 'Veliky Novgorod']));
   });
 
+  it('finds a city by its Russian name in Latin letters: "Sankt", "ekaterinburg" (issue 11)', async () => {
+    const ru = (await signUp('company', { lang: 'ru' })).client;
+    const en = (await signUp('company', { lang: 'en' })).client;
+    expect((await search(ru, 'Sankt')).json[0]).toMatchObject({ name: 'Санкт-Петербург' });
+    expect((await search(en, 'Sankt')).json[0]).toMatchObject({ name: 'Saint Petersburg' });
+    expect((await search(en, 'sankt-peterburg')).json[0]).toMatchObject({ name: 'Saint Petersburg' });
+    expect((await search(en, 'ekaterinburg')).json[0]).toMatchObject({ name: 'Yekaterinburg' });
+    expect((await search(ru, 'Rostov na Donu')).json[0]).toMatchObject({ name: 'Ростов-на-Дону' });
+    expect((await search(ru, 'Habarovsk')).json.map((c: City) => c.name)).toContain('Хабаровск');
+  });
+
+  it('ranks Новосибирск above Новосергиевка for "Новосиб" and "Новос": among matches the larger town first (issue 11)', async () => {
+    const { client } = await signUp('company', { lang: 'ru' });
+    for (const q of ['Новосиб', 'Новос', 'novos']) {
+      const names = (await search(client, q)).json.map((c: City) => c.name);
+      expect(names[0], q).toBe('Новосибирск');
+    }
+    const names = (await search(client, 'Новос')).json.map((c: City) => c.name);
+    expect(names.indexOf('Новосергиевка')).toBeGreaterThan(0);
+    // a name merely like the query comes after every real match, however large its town
+    const fuzzy = (await search(client, 'Новосибирс')).json.map((c: City) => c.name);
+    expect(fuzzy[0]).toBe('Новосибирск');
+  });
+
   it('the largest town comes first among names that start alike', async () => {
     const { client } = await signUp('company', { lang: 'ru' });
     const res = await search(client, 'Екат');

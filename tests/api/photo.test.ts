@@ -8,7 +8,8 @@ import { baseUrl, Client, db, signUp, rawPost } from '../support/client.ts';
 
 const PHOTO = '/api/v1/users/profile/photo';
 const uploadsDir = () => path.join(inject('dataDir'), 'uploads');
-const stored = (image: string) => path.join(uploadsDir(), path.basename(image));
+/** SPEC.md §3, §7: the API names the image's file; it is served from /uploads plus that name. */
+const stored = (image: string) => path.join(uploadsDir(), image);
 
 /** A multipart form with `file` (and any extra fields), sent as a browser would. */
 function upload(client: Client, bytes: Uint8Array | null, name = 'photo.jpg', type = 'image/jpeg', extra: Record<string, string> = {}) {
@@ -37,7 +38,7 @@ async function imageOf(userId: string): Promise<string | null> {
 }
 
 async function fetchImage(image: string) {
-  const response = await fetch(baseUrl() + image, { redirect: 'manual' });
+  const response = await fetch(`${baseUrl()}/uploads/${image}`, { redirect: 'manual' });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { response, bytes, meta: response.ok ? await sharp(bytes).metadata() : undefined };
 }
@@ -106,7 +107,7 @@ describe('POST /api/v1/users/profile/photo', () => {
 
     const res = await upload(client, input, 'IMG_0001.jpg');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ image: expect.stringMatching(/^\/uploads\/[A-Za-z0-9_-]{24,}\.webp$/) });
+    expect(res.json).toEqual({ image: expect.stringMatching(/^[A-Za-z0-9_-]{24,}\.webp$/) });
     const image: string = res.json.image;
     expect(image).not.toContain('IMG_0001');
 
@@ -118,9 +119,11 @@ describe('POST /api/v1/users/profile/photo', () => {
     expect(served.meta!.xmp).toBeUndefined();
     expect(served.bytes.toString('latin1')).not.toMatch(/private-owner|SecretCam/);
 
-    expect(await imageOf(user.id)).toBe(path.basename(image));
+    expect(await imageOf(user.id)).toBe(image);
     const profile = await client.get('/api/v1/users/profile');
     expect(profile.json.image).toBe(image);
+    // the header of every page builds the address from the name
+    expect((await client.get('/profile')).text).toContain(`src="/uploads/${image}"`);
   });
 
   it('replaces the previous photo and deletes its file', async () => {
@@ -132,7 +135,7 @@ describe('POST /api/v1/users/profile/photo', () => {
     const second = await upload(client, await solid(300, 300, '#3232c8').png().toBuffer(), 'next.png', 'image/png');
     expect(second.status).toBe(200);
     expect(second.json.image).not.toBe(first.json.image);
-    expect(await imageOf(user.id)).toBe(path.basename(second.json.image));
+    expect(await imageOf(user.id)).toBe(second.json.image);
     expect(fs.existsSync(stored(first.json.image))).toBe(false);
     expect(fs.existsSync(stored(second.json.image))).toBe(true);
     expect((await fetchImage(first.json.image)).response.status).not.toBe(200);
@@ -144,7 +147,7 @@ describe('POST /api/v1/users/profile/photo', () => {
     const [a, b] = await Promise.all([upload(client, bytes), upload(client, bytes)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const kept = await imageOf(user.id);
-    const names = [a.json.image, b.json.image].map((image: string) => path.basename(image));
+    const names = [a.json.image, b.json.image];
     expect(names).toContain(kept);
     expect(names.filter((name) => fs.existsSync(path.join(uploadsDir(), name)))).toEqual([kept]);
   });
@@ -206,7 +209,7 @@ describe('POST /api/v1/users/profile/photo', () => {
     const res = await upload(client, bytes, name, type);
     expect(res.status).toBe(415);
     expect(res.json).toMatchObject({ statusCode: 415, message: 'error.upload.not_an_image' });
-    expect(await imageOf(user.id)).toBe(path.basename(ok.json.image));
+    expect(await imageOf(user.id)).toBe(ok.json.image);
     expect(fs.existsSync(stored(ok.json.image))).toBe(true);
   });
 

@@ -132,6 +132,41 @@ describe('GET /api/v1/vacancy', () => {
     expect(await names('?period=all')).toEqual([pm, senior, sales].sort());
   });
 
+  it('speaks the search language of the candidate search, in Russian and English word forms (issue 11)', async () => {
+    const s = await space();
+    const c = s.company.client;
+    const make = async (patch: Record<string, unknown>) => (await c.post('/api/v1/vacancy', body([s.customer.id], patch))).json.id as string;
+    const sales = await make({ positionName: 'Менеджер по продажам', departmentName: 'Коммерческий отдел', hardSkills: ['CRM'] });
+    const accountant = await make({ positionName: 'Главный бухгалтер', departmentName: 'Бухгалтерия', hardSkills: ['1С:Предприятие'] });
+    const java = await make({ positionName: 'Java developer', departmentName: 'Platform', hardSkills: ['Spring'] });
+    const free = await make({ positionName: 'Java developer', departmentName: 'Free schedule', hardSkills: ['Kotlin'] });
+    const js = await make({ positionName: 'JavaScript developer', departmentName: 'Research and development', hardSkills: ['React'] });
+    const names = async (query: string) => ((await c.get(`/api/v1/vacancy?search=${encodeURIComponent(query)}`)).json as { id: string }[]).map((v) => v.id).sort();
+    const all = [sales, accountant, java, free, js].sort();
+
+    expect(await names('продажи')).toEqual([sales]);
+    expect(await names('менеджера')).toEqual([sales]);
+    expect(await names('главного бухгалтера')).toEqual([accountant]);
+    expect(await names('"главного бухгалтера"')).toEqual([accountant]);
+    expect(await names('"бухгалтера главного"')).toEqual([]);
+    expect(await names('developers')).toEqual([java, free, js].sort());
+    // a word also finds the words it begins, unless it is quoted
+    expect(await names('Java')).toEqual([java, free, js].sort());
+    expect(await names('"Java"')).toEqual([java, free].sort());
+    expect(await names('Java -Free')).toEqual([java, js].sort());
+    expect(await names('"Java" NOT Free')).toEqual([java]);
+    expect(await names('бухгалтер OR kotlin')).toEqual([accountant, free].sort());
+    expect(await names('бухгалтер or kotlin')).toEqual([accountant, free].sort());
+    expect(await names('developer and not (spring or kotlin)')).toEqual([js]);
+    expect(await names('developer НЕ spring ИЛИ crm')).toEqual([sales, free, js].sort());
+    // quoted, the operators are words: "research and development" is a phrase, not two words
+    expect(await names('"research and development"')).toEqual([js]);
+    expect(await names('"and"')).toEqual([js]);
+    expect(await names('1С:Предприятие')).toEqual([accountant]);
+    expect(await names('Москва')).toEqual(all);
+    expect(await names('+++ -')).toEqual(all);
+  });
+
   it('shows a customer only the vacancies they are attached to, and another space nothing', async () => {
     const s = await space();
     const mine = (await s.company.client.post('/api/v1/vacancy', body([s.customer.id]))).json.id;

@@ -219,13 +219,15 @@ test.describe('candidate form', () => {
       ],
       education: [{ year: 2012, name: 'Moscow State University', description: 'Applied mathematics' }],
       langs: [{ lang: 'English', level: 'B2' }],
-      resume: `/api/v1/candidates/${saved.id}/resume`,
       resumeName: 'anna-cv.pdf',
     });
-    expect(saved.image).toMatch(/^\/uploads\//);
-    const image = await api.get(saved.image!);
+    // SPEC.md §3: file names; the photo is served under /uploads, the resume only by its candidate
+    expect(saved.image).toMatch(/^[A-Za-z0-9_-]+\.webp$/);
+    expect(saved.resume).toMatch(/^[A-Za-z0-9_-]+\.pdf$/);
+    const image = await api.get(`/uploads/${saved.image}`);
     expect(image.status()).toBe(200);
-    const resume = await api.get(saved.resume!);
+    expect((await api.get(`/uploads/${saved.resume}`)).status()).toBe(404);
+    const resume = await api.get(`/api/v1/candidates/${saved.id}/resume`);
     expect(resume.status()).toBe(200);
     expect((await resume.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -385,6 +387,7 @@ test.describe('candidate form', () => {
     await expect(group(page, 'Job 2').getByLabel('Current job')).toBeChecked();
     await expect(group(page, 'Language 1').getByLabel('Level')).toHaveValue('B2');
     await expect(page.getByRole('link', { name: 'anna-cv.pdf' })).toHaveAttribute('href', `/api/v1/candidates/${id}/resume`);
+    await expect(page.locator('img.cf-avatar')).toHaveAttribute('src', /^\/uploads\/[A-Za-z0-9_-]+\.webp$/);
 
     await main.getByLabel('Position').fill('Senior data analyst');
     await group(page, 'Job 1').getByRole('button', { name: 'Remove job 1' }).click();
@@ -403,7 +406,7 @@ test.describe('candidate form', () => {
     ]);
     // what the form did not touch stays
     expect(saved).toMatchObject({ skills: ['SQL', 'Power BI'], schedule: [1, 3], resumeName: 'anna-cv.pdf', langs: [{ lang: 'English', level: 'B2' }] });
-    expect(saved.image).toMatch(/^\/uploads\//);
+    expect(saved.image).toMatch(/^[A-Za-z0-9_-]+\.webp$/);
   });
 
   test('only the space that owns the candidate edits it; customers are sent to their workspace', async ({ page, browser }) => {

@@ -147,7 +147,7 @@ test.describe('recruiter dashboard', () => {
     await expect(sales.getByRole('cell')).toHaveText(['3', '0', '0', '0']);
     await expect(sales).toContainText('Moscow');
     await expect(page.getByRole('row', { name: /^Frontend developer/ })).toContainText('Kazan');
-    await expect(page.getByText('Boolean search: AND, OR, NOT and "quoted phrases"', { exact: false })).toBeVisible();
+    await expect(page.getByText('Any form of a word; AND, OR, NOT, -word to leave out, "exact phrase"', { exact: false })).toBeVisible();
 
     // the name leads to the vacancy's candidates, the funnel
     await page.getByRole('link', { name: 'Sales manager', exact: true }).click();

@@ -4,6 +4,7 @@ import { ApiError, api, errorKey } from '../../lib/client/api.ts';
 import type { CandidateDto, CandidateInput, CandidateOutput } from '../../lib/schemas/candidate.ts';
 import { lazyResolver } from '../shared/lazy-resolver.ts';
 import { SCHEDULES } from '../../lib/vacancy-values.ts';
+import { resumeUrl, uploadUrl } from '../../lib/schemas/upload.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
@@ -51,10 +52,10 @@ function CandidateForm(props: Props) {
   const [initial] = useState(() => defaultsOf(candidate));
   const [cityName, setCityName] = useState(candidate?.city?.name ?? '');
   const [photo, setPhoto] = useState<File>();
-  const [photoUrl, setPhotoUrl] = useState<string | null>(candidate?.image ?? null);
+  const [photoUrl, setPhotoUrl] = useState<string | null>(candidate?.image ? uploadUrl(candidate.image) : null);
   const [preview, setPreview] = useState<string>();
   const [resume, setResume] = useState<File>();
-  const [storedResume, setStoredResume] = useState(candidate?.resume ? { url: candidate.resume, name: candidate.resumeName ?? t('candidate.field.resume') } : undefined);
+  const [storedResume, setStoredResume] = useState(candidate?.resume ? { url: resumeUrl(candidate.id), name: candidate.resumeName ?? t('candidate.field.resume') } : undefined);
   const [prefilled, setPrefilled] = useState<Names>();
   const [fileErrors, setFileErrors] = useState<{ photo?: string; resume?: string }>({});
   const [uploadFailed, setUploadFailed] = useState<string>();
@@ -124,7 +125,7 @@ function CandidateForm(props: Props) {
     if (photo) {
       try {
         const { image } = await send('candidates/photo', photo);
-        setPhotoUrl(image ?? null);
+        setPhotoUrl(image ? uploadUrl(image) : null);
         setPhoto(undefined);
       } catch (error) {
         if (!(error instanceof ApiError)) console.error('[upload] photo', error);
@@ -135,7 +136,7 @@ function CandidateForm(props: Props) {
     if (resume) {
       try {
         const answer = await send('candidates/resume', resume);
-        setStoredResume({ url: answer.resume!, name: answer.resumeName ?? resume.name });
+        setStoredResume({ url: resumeUrl(candidateId), name: answer.resumeName ?? resume.name });
         setResume(undefined);
       } catch (error) {
         if (!(error instanceof ApiError)) console.error('[upload] resume', error);

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
-import { MAX_UPLOAD_BYTES } from '../../lib/schemas/upload.ts';
+import { MAX_UPLOAD_BYTES, resumeUrl, uploadUrl } from '../../lib/schemas/upload.ts';
 import type { CandidateDto, PdEventDto, PdStatus } from '../../lib/schemas/candidate.ts';
 import { PD_STATUS } from '../../lib/schemas/funnel.ts';
 import { island } from '../shared/island.tsx';
@@ -122,7 +122,7 @@ function CandidateHeader(props: Props) {
 
   const initials = `${candidate.name[0] ?? ''}${candidate.surname[0] ?? ''}`.toUpperCase();
   const picture = candidate.image ? (
-    <img className="cp-photo-img" src={candidate.image} alt="" width={112} height={112} />
+    <img className="cp-photo-img" src={uploadUrl(candidate.image)} alt="" width={112} height={112} />
   ) : (
     // drawn by CSS: text inside the photo button would have to be part of its name (label in name)
     <span className="cp-photo-img cp-photo-initials" data-initials={initials} aria-hidden="true" />
@@ -199,7 +199,7 @@ function CandidateHeader(props: Props) {
         <div className="cp-resume">
           <span className="cp-muted">{t('candidate.field.resume')}:</span>
           {candidate.resume ? (
-            <a className="cp-resume-link" href={candidate.resume} download={candidate.resumeName ?? undefined} title={candidate.resumeName ?? undefined}>
+            <a className="cp-resume-link" href={resumeUrl(candidate.id)} download={candidate.resumeName ?? undefined} title={candidate.resumeName ?? undefined}>
               <FileIcon />
               <span className="visually-hidden">{t('candidate_profile.resume_download', { name: candidate.resumeName ?? '' })}</span>
               <span className="cp-resume-name" aria-hidden="true">{candidate.resumeName ?? t('candidate.field.resume')}</span>

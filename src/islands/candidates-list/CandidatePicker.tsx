@@ -200,7 +200,8 @@ function CandidatePicker(props: Props) {
           <form id={field('form')} className="cp-form" method="get" action={base} onSubmit={onSubmit} role="search" aria-label={t('candidates_list.filters')} noValidate>
             <div className="field">
               <label htmlFor={field('search')}>{t('candidates_list.search')}</label>
-              <input id={field('search')} type="search" name="search" value={values.search} onChange={set('search')} placeholder={t('candidates_list.search_placeholder')} maxLength={300} autoComplete="off" />
+              <input id={field('search')} type="search" name="search" value={values.search} onChange={set('search')} placeholder={t('candidates_list.search_placeholder')} aria-describedby={field('search-hint')} maxLength={300} autoComplete="off" />
+              <p id={field('search-hint')} className="field-hint">{t('candidates_list.search_hint')}</p>
             </div>
             <div className="field">
               <label htmlFor={field('position')}>{t('candidate.field.position_name')}</label>

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, errorKey } from '../../lib/client/api.ts';
+import { uploadUrl } from '../../lib/schemas/upload.ts';
 import { getSocket } from '../../lib/stores/socket.ts';
 import {
   $chats,
@@ -31,7 +32,7 @@ function initials(user: ChatUser): string {
 }
 
 function Avatar({ user }: { user: ChatUser }) {
-  return user.image ? <img className="chat-avatar" src={user.image} alt="" width={40} height={40} /> : <span className="chat-avatar" aria-hidden="true">{initials(user)}</span>;
+  return user.image ? <img className="chat-avatar" src={uploadUrl(user.image)} alt="" width={40} height={40} /> : <span className="chat-avatar" aria-hidden="true">{initials(user)}</span>;
 }
 
 /**

@@ -6,6 +6,7 @@ import { $user, setUser } from '../../lib/stores/user.ts';
 import { localizedPath } from '../../lib/i18n/index.ts';
 import { ROLE } from '../../lib/roles.ts';
 import type { UserDto } from '../../lib/schemas/user.ts';
+import { uploadUrl } from '../../lib/schemas/upload.ts';
 import { island } from '../shared/island.tsx';
 import { whenIdle } from '../shared/lazy-resolver.ts';
 import { useT, type IslandProps } from '../shared/i18n.ts';
@@ -56,7 +57,7 @@ function ProfileCard(props: Props) {
     <>
       <section className="card person" aria-labelledby="person-name">
         {user.image ? (
-          <img className="photo" src={user.image} alt="" width={96} height={96} />
+          <img className="photo" src={uploadUrl(user.image)} alt="" width={96} height={96} />
         ) : (
           <span className="photo placeholder" aria-hidden="true">{initial}</span>
         )}

@@ -28,7 +28,7 @@ export function PhotoInput({ t, onChange, disabled }: { t: T; onChange: (file: F
   );
 }
 
-/** Sends a photo to the profile; answers the new image URL. */
+/** Sends a photo to the profile; answers the new image's file name (SPEC.md §3: `image`). */
 export async function uploadPhoto(file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);

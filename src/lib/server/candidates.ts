@@ -3,6 +3,7 @@ import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
 import { findVisible, mayWrite } from './vacancies.ts';
+import { formsVector, GAP, searchCondition } from './search/boolean.ts';
 import type { Locale } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
 import {
@@ -79,7 +80,7 @@ function card(row: CardRow, city: string | null): CandidateCard {
     id: row.id,
     name: row.name,
     surname: row.surname,
-    image: row.image ? `/uploads/${row.image}` : null,
+    image: row.image,
     dob: row.dob,
     age: age(row.dob),
     positionName: row.positionName,
@@ -106,26 +107,7 @@ function searchTexts(input: CandidateOutput): { names: string; position: string;
 }
 
 function searchVector({ names, position, rest }: ReturnType<typeof searchTexts>): SQL {
-  return sql`setweight(to_tsvector('simple', ${names}), 'A')
-    || setweight(to_tsvector('simple', ${position}) || to_tsvector('russian', ${position}) || to_tsvector('english', ${position}), 'B')
-    || to_tsvector('simple', ${rest}) || to_tsvector('russian', ${rest}) || to_tsvector('english', ${rest})`;
-}
-
-/**
- * Every word must match: as typed (a prefix, for names), or by its Russian or English stem
- * ('менеджера' finds 'менеджер', 'managers' finds 'manager').
- */
-export function searchCondition(column: SQL | { getSQL(): SQL }, text: string): SQL | undefined {
-  const words = (text.toLowerCase().replace(/ё/g, 'е').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-  if (!words.length) return undefined;
-  const parts = words.map(
-    (w) => sql`(to_tsquery('simple', ${`'${w}':*`}) || plainto_tsquery('russian', ${w}) || plainto_tsquery('english', ${w}))`,
-  );
-  // `(select …)` hands the query over as a parameter the planner does not look into: it then
-  // always reads the GIN index (cost grows with the matches) instead of judging from the words'
-  // frequencies that scanning the space and testing every vector is cheaper (it never is: each
-  // test unpacks a ~2 KB vector; 'менеджер' took 300 ms that way on 100,000 candidates).
-  return sql`${column} @@ (select ${sql.join(parts, sql` && `)})`;
+  return sql`setweight(to_tsvector('simple', ${names}), 'A') || ${GAP} || setweight(${formsVector(position)}, 'B') || ${GAP} || ${formsVector(rest)}`;
 }
 
 async function checkCity(cityId: number | null | undefined): Promise<void> {
@@ -231,7 +213,7 @@ export async function getCandidate(user: UserRow, id: string, locale: Locale, va
     ...card(row, city?.name ?? null),
     email: row.email,
     phone: row.phone,
-    resume: row.resume ? `/api/v1/candidates/${row.id}/resume` : null,
+    resume: row.resume,
     resumeName: row.resumeName,
     skills: row.skills,
     jobExperience: row.jobExperience,

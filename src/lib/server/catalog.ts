@@ -15,6 +15,8 @@ const { cities, softSkills } = schema;
  */
 const NAME_RU = sql`translate(lower(${cities.nameRu}), 'ё-', 'е ')`;
 const NAME_EN = sql`translate(lower(${cities.nameEn}), '-', ' ')`;
+/** The Russian name in Latin letters, folded alike by its generated column ("sankt peterburg"). */
+const NAME_LATIN = sql`${cities.nameLatin}`;
 
 /** A typed query folded the way NAME_RU and NAME_EN are. */
 export function foldCityQuery(q: string): string {
@@ -30,33 +32,30 @@ const cityName = (lang: Locale) => (lang === 'ru' ? cities.nameRu : cities.nameE
 const cityRegion = (lang: Locale) => (lang === 'ru' ? cities.regionRu : cities.regionEn);
 
 /**
- * Cities of Russia whose Russian or English name contains `q`, named in `lang`. Fewer than 3
- * characters find nothing (SPEC.md §5). Names starting with `q` come first, then names with a
- * word starting with it (Нижний Новгород for "новг"), then names containing it, then names
- * merely like it (a typo, or Nizhniy for Nizhny, from 5 characters on); within each, the closer
- * match and then the larger town first.
+ * Cities of Russia whose Russian, English or Latin-lettered Russian name contains `q` ("Sankt"
+ * finds Санкт-Петербург, "ekaterinburg" Yekaterinburg), named in `lang`. Fewer than 3 characters
+ * find nothing (SPEC.md §5). Names starting with `q` come first, then names with a word starting
+ * with it (Нижний Новгород for "новг"), then names containing it, the larger town first within
+ * each: whoever types "Новосиб" or "Новос" means Новосибирск before Новосергиевка. Then names
+ * merely like it (a typo, or Nizhniy for Nizhny, from 5 characters on), the closer first.
  */
 export async function searchCities(q: string, lang: Locale, limit = CITY_SEARCH_LIMIT, country: Country = 'ru'): Promise<CityDto[]> {
   const folded = foldCityQuery(q);
   if ([...folded].length < CITY_QUERY_MIN) return [];
   const escaped = likeEscape(folded);
-  const prefix = `${escaped}%`;
-  const wordPrefix = `% ${escaped}%`;
-  const contains = `%${escaped}%`;
+  const any = (pattern: string) => sql`(${NAME_RU} like ${pattern} or ${NAME_EN} like ${pattern} or ${NAME_LATIN} like ${pattern})`;
+  const contains = any(`%${escaped}%`);
   // pg_trgm's word similarity: `name %> q` when some run of words of the name is like q (≥ 0.6)
-  const fuzzy = [...folded].length >= FUZZY_FROM ? sql`or ${NAME_RU} %> ${folded} or ${NAME_EN} %> ${folded}` : sql``;
+  const fuzzy = [...folded].length >= FUZZY_FROM ? sql`or ${NAME_RU} %> ${folded} or ${NAME_EN} %> ${folded} or ${NAME_LATIN} %> ${folded}` : sql``;
   const db = await getDb();
   return db
     .select({ id: cities.id, name: cityName(lang), region: cityRegion(lang) })
     .from(cities)
-    .where(and(eq(cities.country, country), sql`(${NAME_RU} like ${contains} or ${NAME_EN} like ${contains} ${fuzzy})`))
+    .where(and(eq(cities.country, country), sql`(${contains} ${fuzzy})`))
     .orderBy(
-      sql`case
-        when ${NAME_RU} like ${prefix} or ${NAME_EN} like ${prefix} then 0
-        when ${NAME_RU} like ${wordPrefix} or ${NAME_EN} like ${wordPrefix} then 1
-        when ${NAME_RU} like ${contains} or ${NAME_EN} like ${contains} then 2
-        else 3 end`,
-      sql`greatest(word_similarity(${folded}, ${NAME_RU}), word_similarity(${folded}, ${NAME_EN})) desc`,
+      sql`case when ${any(`${escaped}%`)} then 0 when ${any(`% ${escaped}%`)} then 1 when ${contains} then 2 else 3 end`,
+      // closeness orders only the merely similar: among real matches the larger town wins
+      sql`case when ${contains} then 1 else greatest(word_similarity(${folded}, ${NAME_RU}), word_similarity(${folded}, ${NAME_EN}), word_similarity(${folded}, ${NAME_LATIN})) end desc`,
       sql`${cities.population} desc`,
       asc(cities.id),
     )

@@ -19,7 +19,7 @@ export function toMessage(row: MessageRow): MessageDto {
 }
 
 function chatUser(user: UserRow): ChatUser {
-  return { id: user.id, name: user.name, surname: user.surname, image: user.image ? `/uploads/${user.image}` : null };
+  return { id: user.id, name: user.name, surname: user.surname, image: user.image };
 }
 
 /** Someone the user may chat with: a live, verified person of the same space (DECISIONS.md). */

@@ -22,8 +22,6 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 export const UPLOAD_NAME = /^[A-Za-z0-9_-]{16,}\.(webp|jpg|png)$/;
 
 export const uploadsDir = () => path.join(env().DATA_DIR, 'uploads');
-export const uploadUrl = (name: string) => `/uploads/${name}`;
-
 const notAnImage = () => new AppError(415, 'error.upload.not_an_image');
 
 /** Reads a (multipart) upload form of at most the upload limit plus the form's overhead. */

@@ -26,7 +26,7 @@ export async function toUserDto(user: UserRow): Promise<UserDto> {
     surname: user.surname,
     role: user.role as Role,
     status: user.status as Status,
-    image: user.image ? `/uploads/${user.image}` : null,
+    image: user.image,
     companyName: user.companyName,
     inviteUser,
     createdAt: user.createdAt.toISOString(),

@@ -3,7 +3,7 @@ import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
 import { hasFinalists, stageCounts } from './funnel.ts';
-import { normalize, parseQuery, toSql } from './search/boolean.ts';
+import { normalize, searchCondition } from './search/boolean.ts';
 import type { Locale } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
 import {
@@ -24,7 +24,7 @@ type VacancyRow = typeof schema.vacancies.$inferSelect;
 const MIN_SEARCH = 3;
 
 function person(user: UserRow): PersonRef {
-  return { id: user.id, name: user.name, surname: user.surname, email: user.email, image: user.image ? `/uploads/${user.image}` : null };
+  return { id: user.id, name: user.name, surname: user.surname, email: user.email, image: user.image };
 }
 
 /** Company and recruiters write the space's vacancies. */
@@ -54,8 +54,7 @@ export async function listVacancies(user: UserRow, filter: VacancyFilter, locale
     conditions.push(sql`lower(${schema.vacancies.positionName}) like ${`%${normalize(positionName).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   }
   const search = filter.search?.trim();
-  const query = search && search.length >= MIN_SEARCH ? parseQuery(search) : undefined;
-  if (query) conditions.push(toSql(query, schema.vacancies.searchText));
+  if (search && search.length >= MIN_SEARCH) conditions.push(searchCondition(schema.vacancies.search, search));
   if (filter.city) conditions.push(eq(schema.vacancies.cityId, filter.city));
   if (filter.salaryFrom !== undefined) conditions.push(or(gte(schema.vacancies.salary, filter.salaryFrom), gte(schema.vacancies.salaryTo, filter.salaryFrom)));
   if (filter.salaryTo !== undefined) conditions.push(lte(schema.vacancies.salary, filter.salaryTo));

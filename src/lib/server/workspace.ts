@@ -96,7 +96,6 @@ export async function customerWorkspace(user: UserRow, locale: Locale): Promise<
   ]);
   const dto = (row: (typeof waiting)[number]): WorkspaceCandidate => ({
     ...row,
-    image: row.image ? `/uploads/${row.image}` : null,
     stageChangedAt: row.stageChangedAt.toISOString(),
     myScore: row.myScore === null ? null : Number(row.myScore),
   });

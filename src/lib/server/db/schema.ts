@@ -14,6 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { formsVector } from '../search/boolean.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -163,8 +166,20 @@ export const cities = pgTable(
     regionEn: text('region_en'),
     regionRu: text('region_ru'),
     population: integer('population').notNull(),
+    /**
+     * The Russian name in Latin letters as people type it, for the city search: "sankt peterburg",
+     * "ekaterinburg", "nizhniy novgorod" (lower case, hyphens as spaces, ъ and ь dropped).
+     */
+    nameLatin: text('name_latin')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`translate(replace(replace(replace(replace(replace(replace(replace(replace(lower(name_ru), 'ж', 'zh'), 'х', 'kh'), 'ц', 'ts'), 'ч', 'ch'), 'щ', 'shch'), 'ш', 'sh'), 'ю', 'yu'), 'я', 'ya'), 'абвгдеёзийклмнопрстуфыэ-ъь', 'abvgdeeziyklmnoprstufye ')`,
+      ),
   },
-  (t) => [index('cities_country_population').on(t.country, t.population)],
+  (t) => [
+    index('cities_country_population').on(t.country, t.population),
+    index('cities_name_latin_trgm').using('gin', sql`${t.nameLatin} gin_trgm_ops`),
+  ],
 );
 
 /** The soft-skill catalogue; `main` ones show before the expand button. */
@@ -205,12 +220,16 @@ export const vacancies = pgTable(
     /** The main customer while they are only invited; becomes `mainCustomerId` when they register. */
     mainInviteId: uuid('main_invite_id').references(() => invites.id, { onDelete: 'set null' }),
     status: smallint('status').notNull(),
-    /** Position, department, skills and city in one lower-cased text for the boolean search. */
+    /** Position, department, skills and city in one lower-cased text for the search. */
     searchText: text('search_text').notNull().default(''),
+    /** `searchText` as typed and in Russian and English word forms (src/lib/server/search/boolean.ts). */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(formsVector(sql.raw('search_text'))),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('vacancies_space_status_created').on(t.spaceId, t.status, t.createdAt)],
+  (t) => [index('vacancies_space_status_created').on(t.spaceId, t.status, t.createdAt), index('vacancies_search').using('gin', t.search)],
 );
 
 export const vacancyCustomers = pgTable(
@@ -272,8 +291,6 @@ export const vacancyComments = pgTable(
   },
   (t) => [index('vacancy_comments_vacancy').on(t.vacancyId, t.createdAt)],
 );
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export interface JobEntry {
   from: string;

@@ -2,10 +2,10 @@ import { endpoint, json } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/auth/context.ts';
 import { findVisibleCandidate, mayManageCandidates, replaceCandidateFile } from '../../../../lib/server/candidates.ts';
 import { forbidden } from '../../../../lib/server/http.ts';
-import { readUploadForm, removeUpload, saveImage, uploadUrl } from '../../../../lib/server/uploads.ts';
+import { readUploadForm, removeUpload, saveImage } from '../../../../lib/server/uploads.ts';
 import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
 
-/** A candidate's photo: multipart `file` and `candidateId`; the answer has the image's URL. */
+/** A candidate's photo: multipart `file` and `candidateId`; the answer names the image's file (served under /uploads). */
 export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals, RECRUITER_ROLES);
   const form = await readUploadForm(request);
@@ -20,5 +20,5 @@ export const POST = endpoint(async ({ locals, request }) => {
     throw error;
   }
   await removeUpload(previous);
-  return json({ image: uploadUrl(name) });
+  return json({ image: name });
 });

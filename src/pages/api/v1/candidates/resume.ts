@@ -4,7 +4,10 @@ import { findVisibleCandidate, mayManageCandidates, replaceCandidateFile } from 
 import { readUploadForm, removeResume, saveResume } from '../../../../lib/server/uploads.ts';
 import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
 
-/** A candidate's resume (.pdf, .doc, .docx by content): multipart `file` and `candidateId`. */
+/**
+ * A candidate's resume (.pdf, .doc, .docx by content): multipart `file` and `candidateId`. The answer
+ * names the stored file; it is downloaded only from `candidates/{id}/resume`, never under /uploads.
+ */
 export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals, RECRUITER_ROLES);
   const form = await readUploadForm(request, { tooLargeKey: 'error.upload.resume_too_large' });
@@ -19,5 +22,5 @@ export const POST = endpoint(async ({ locals, request }) => {
     throw error;
   }
   await removeResume(previous);
-  return json({ resume: `/api/v1/candidates/${candidate.id}/resume`, resumeName: original });
+  return json({ resume: name, resumeName: original });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { endpoint, json, unauthorized } from '../../../../../lib/server/http.ts';
 import { requireUser } from '../../../../../lib/server/auth/context.ts';
 import { getDb, schema } from '../../../../../lib/server/db/index.ts';
-import { readUploadForm, removeUpload, saveImage, uploadUrl } from '../../../../../lib/server/uploads.ts';
+import { readUploadForm, removeUpload, saveImage } from '../../../../../lib/server/uploads.ts';
 
 /** The profile shows 96 px photos; 256 px stays sharp on 2.5x screens. */
 const PHOTO_SIZE = 256;
@@ -18,7 +18,7 @@ async function replaceImage(userId: string, name: string): Promise<string | null
   });
 }
 
-/** SPEC.md §3 Upload: a multipart form with the field `file`; the answer has the image's URL. */
+/** SPEC.md §3 Upload: a multipart form with the field `file`; the answer names the image's file (served under /uploads). */
 export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals);
   const form = await readUploadForm(request);
@@ -31,5 +31,5 @@ export const POST = endpoint(async ({ locals, request }) => {
     throw error;
   }
   await removeUpload(previous);
-  return json({ image: uploadUrl(name) });
+  return json({ image: name });
 });
