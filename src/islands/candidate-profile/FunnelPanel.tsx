@@ -346,6 +346,12 @@ function History({ t, locale, timeZone, history }: { t: T; locale: Locale; timeZ
         return t('candidate_profile.history.added_to_vacancy');
       case 'candidate_added':
         return t('candidate_profile.history.candidate_added');
+      case 'shortlist_sent':
+        return t('candidate_profile.history.shortlist_sent', { to: entry.to ?? '' });
+      case 'reject_reason':
+        return t('candidate_profile.history.reject_reason', { text: entry.to ?? '' });
+      case 'interview_requested':
+        return entry.to ? `${t('candidate_profile.history.interview_requested')}: ${entry.to}` : t('candidate_profile.history.interview_requested');
       default:
         return t('candidate_profile.history.other');
     }

@@ -321,7 +321,15 @@ const lockedNow = sql`clock_timestamp()`;
  * if the candidate is still at `from` when it is written: two people moving at once cannot both
  * win, and the one who lost gets a 409 with the stage it is at now.
  */
-export async function moveStage(user: UserRow, vacancyId: string, candidateId: string, stage: Stage, from: Stage): Promise<{ stage: Stage; stageChangedAt: string }> {
+/** `note`, when given, is recorded beside the move in the same transaction (a rejection's reason). */
+export async function moveStage(
+  user: UserRow,
+  vacancyId: string,
+  candidateId: string,
+  stage: Stage,
+  from: Stage,
+  note?: { kind: string; text: string },
+): Promise<{ stage: Stage; stageChangedAt: string }> {
   const { vacancy, link } = await onVacancy(user, vacancyId, candidateId);
   const changed = () => new AppError(409, 'error.funnel.stage_changed');
   if (link.stage !== from) throw changed();
@@ -339,6 +347,7 @@ export async function moveStage(user: UserRow, vacancyId: string, candidateId: s
       .returning({ stage: schema.vacancyCandidates.stage });
     if (!moved.length) throw changed();
     await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage), createdAt: lockedNow });
+    if (note) await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: note.kind, toValue: note.text, createdAt: lockedNow });
   });
   return { stage, stageChangedAt: now.toISOString() };
 }

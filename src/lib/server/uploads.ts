@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { env } from './env.ts';
-import { AppError, readBody } from './http.ts';
+import { AppError, notFound, readBody } from './http.ts';
 
 import { MAX_UPLOAD_BYTES } from '../schemas/upload.ts';
 import { FORM_OVERHEAD_BYTES, UPLOAD_BODY_LIMIT_BYTES } from './body-limits.ts';
@@ -164,4 +164,24 @@ export async function saveResume(file: unknown): Promise<{ name: string; origina
 export async function removeResume(name: string | null | undefined): Promise<void> {
   if (!name || !RESUME_NAME.test(name)) return;
   await fs.rm(path.join(resumesDir(), name), { force: true });
+}
+
+/**
+ * A stored résumé as a download, for whoever passed its access check (the candidate's viewers,
+ * or a live shortlist link): never cached, never under /uploads.
+ */
+export async function resumeResponse(candidate: { resume: string | null; resumeName: string | null }): Promise<Response> {
+  if (!candidate.resume || !RESUME_NAME.test(candidate.resume)) throw notFound();
+  const bytes = await fs.readFile(path.join(resumesDir(), candidate.resume)).catch(() => undefined);
+  if (!bytes) throw notFound();
+  const kind = candidate.resume.split('.').pop() as keyof typeof RESUME_TYPES;
+  const filename = candidate.resumeName ?? `resume.${kind}`;
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'content-type': RESUME_TYPES[kind],
+      'content-disposition': `attachment; filename="resume.${kind}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
 }

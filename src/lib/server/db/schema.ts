@@ -530,3 +530,44 @@ export const interviewParticipants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.interviewId, t.userId] }), index('interview_participants_user').on(t.userId)],
 );
+
+/**
+ * Candidates sent to one customer by mail (docs/decisions/0017): the link's token is stored
+ * hashed; it opens the shortlist without signing in until it expires or is revoked, and every
+ * answer through it is that customer's.
+ */
+export const shortlists = pgTable(
+  'shortlists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    vacancyId: uuid('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('shortlists_token').on(t.tokenHash), index('shortlists_vacancy').on(t.vacancyId, t.createdAt)],
+);
+
+export const shortlistCandidates = pgTable(
+  'shortlist_candidates',
+  {
+    shortlistId: uuid('shortlist_id')
+      .notNull()
+      .references(() => shortlists.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shortlistId, t.candidateId] })],
+);
