@@ -40,7 +40,7 @@ export async function sendShortlists(user: UserRow, vacancyId: string, input: { 
   const customerIds = ids(input.customers);
   const days = Number(input.days ?? SHORTLIST_DAYS);
   if (!candidateIds.length) throw new AppError(400, 'shortlist.error.no_candidates');
-  if (candidateIds.length > MAX_CANDIDATES) throw new AppError(400, 'shortlist.error.too_many');
+  if (candidateIds.length > MAX_CANDIDATES) throw new AppError(400, 'shortlist.error.too_many_candidates');
   if (!customerIds.length) throw new AppError(400, 'shortlist.error.no_customers');
   if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) throw new AppError(400, 'shortlist.error.days');
   const db = await getDb();
