@@ -105,6 +105,11 @@ describe('the embedded database killed by its pid', () => {
     try {
       expect((await rawGet(product.url, '/healthz')).status).toBe(503);
       await expectUnavailable(client);
+      // a public page that asks the database while rendering (a candidate's consent link)
+      const visitor = await new Client(product.url).get('/ru/verify/pd?token=abc');
+      expect(visitor.status).toBe(503);
+      expect(visitor.text).toContain('Сервис ненадолго недоступен');
+      expect(visitor.text).toContain('href="/ru/verify/pd?token=abc"');
     } finally {
       await before.release();
     }
