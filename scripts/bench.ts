@@ -32,6 +32,7 @@ const DEFAULT_PASSWORD = 'Demo-2026!';
 
 const USAGE = `Usage:
   npm run bench [-- --requests N] [--concurrency C] [--email EMAIL] [--password PASSWORD]
+  npm run bench -- --soak SECONDS [--clients N] [--faults on|off]   (see scripts/soak.ts)
 
 Measures the candidate API on the demo space that \`npm run seed\` made in DATA_DIR / DATABASE_URL.
   --requests N      timed requests per case and mode, and chat messages (default 300)
@@ -397,8 +398,21 @@ function chat(options: Options): number {
 }
 
 async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  // the soak is a run of its own (scripts/soak.ts): a product, faults and a load it makes itself
+  if (argv.some((arg) => arg === '--soak' || arg.startsWith('--soak='))) {
+    const { soak, SoakError, SOAK_USAGE } = await import('./soak.ts');
+    try {
+      return await soak(argv);
+    } catch (error) {
+      const code = error instanceof SoakError ? error.code : 1;
+      console.error(`error: ${error instanceof SoakError ? error.message : ((error as Error).stack ?? String(error))}`);
+      if (code === 2) console.error(`\n${SOAK_USAGE}`);
+      return code;
+    }
+  }
   try {
-    const options = parse(process.argv.slice(2));
+    const options = parse(argv);
     const api = await bench(options);
     return chat(options) || api;
   } catch (error) {

@@ -5,6 +5,7 @@
  * translated 503 page, and a signed-in person is not sent to the login page.
  */
 import net from 'node:net';
+import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, lastCode, PASSWORD, uniqueEmail } from '../support/client.ts';
 import { createTestDatabase, type RunningServer } from '../support/server.ts';
@@ -27,10 +28,11 @@ async function signedIn(product: RunningServer, databaseUrl: string) {
   client.token = registered.json.accessToken;
   const code = await lastCode(email, { dataDir: product.dataDir, databaseUrl });
   expect((await client.post('/api/v1/auth/verify/email', { email, code })).status).toBe(200);
+  const token = client.token!;
   // pages ride on the cookie alone
   client.token = undefined;
   expect(client.cookies.size).toBeGreaterThan(0);
-  return { client };
+  return { client, token };
 }
 
 /** What a signed-in person gets while the database cannot be reached, for the API and for pages. */
@@ -58,6 +60,19 @@ async function expectUnavailable(client: Client) {
   }
   // the refresh cookie survives the outage
   expect(client.cookies.size).toBeGreaterThan(0);
+}
+
+/** The reason socket.io's connection check gives for refusing a socket with this token. */
+async function socketRefusal(base: string, token: string): Promise<string> {
+  const socket = io(base, { path: '/ws', transports: ['websocket'], auth: { token }, reconnection: false });
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      socket.once('connect_error', (error) => resolve(error.message));
+      socket.once('connect', () => reject(new Error('the socket was let in')));
+    });
+  } finally {
+    socket.disconnect();
+  }
 }
 
 /** Stands on a port so that nothing else can serve there: every connection is dropped at once. */
@@ -94,7 +109,7 @@ describe('the embedded database killed by its pid', () => {
   it('answers 503 while it is down, comes back by itself with every committed row, and the queue works on', async () => {
     const product = await processes.spawn();
     const url = embeddedUrl(product.dataDir);
-    const { client } = await signedIn(product, url);
+    const { client, token } = await signedIn(product, url);
     expect((await client.get('/profile')).status).toBe(200);
     // committed before the kill
     const other = new Client(product.url);
@@ -105,6 +120,13 @@ describe('the embedded database killed by its pid', () => {
     try {
       expect((await rawGet(product.url, '/healthz')).status).toBe(503);
       await expectUnavailable(client);
+      // a public page that asks the database while rendering (a candidate's consent link)
+      const visitor = await new Client(product.url).get('/ru/verify/pd?token=abc');
+      expect(visitor.status).toBe(503);
+      expect(visitor.text).toContain('Сервис ненадолго недоступен');
+      expect(visitor.text).toContain('href="/ru/verify/pd?token=abc"');
+      // a socket that connects meanwhile hears "unavailable", not "unauthorized"
+      expect(await socketRefusal(product.url, token)).toBe('error.common.unavailable');
     } finally {
       await before.release();
     }

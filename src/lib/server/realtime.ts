@@ -5,7 +5,7 @@ import { env } from './env.ts';
 import { clearSingleton, singleton } from './singleton.ts';
 import { sessionRoom, STAFF_ROOM, userRoom } from './emit.ts';
 import { liveSessions } from './auth/socket.ts';
-import { logError } from './errors.ts';
+import { isDatabaseUnavailable, logError, logUnavailable } from './errors.ts';
 
 /** Disconnects this process's sockets whose session was revoked or expired, or whose user is gone. */
 export async function endDeadSessions(io: Server): Promise<number> {
@@ -50,7 +50,17 @@ export async function attachRealtime(httpServer: HttpServer): Promise<Server> {
     const token =
       (typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined) ??
       (header?.startsWith('Bearer ') ? header.slice(7) : undefined);
-    const who = token ? await resolveSocketUser(token).catch(() => undefined) : undefined;
+    let who: Awaited<ReturnType<typeof resolveSocketUser>> | undefined;
+    try {
+      who = token ? await resolveSocketUser(token) : undefined;
+    } catch (error) {
+      // the database cannot say who it is: no verdict on the token, the client tries again
+      if (isDatabaseUnavailable(error)) {
+        logUnavailable('ws', error);
+        return next(new Error('error.common.unavailable'));
+      }
+      who = undefined;
+    }
     if (!who) return next(new Error('error.common.unauthorized'));
     socket.data.userId = who.id;
     socket.data.sessionId = who.sessionId;

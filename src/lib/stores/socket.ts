@@ -39,7 +39,17 @@ export async function getSocket(): Promise<Socket | null> {
   followUnread(socket);
   socket.on('connect', () => console.log('[ws] connected'));
   // errors are logged only (SPEC.md §7)
-  socket.on('connect_error', (error) => console.warn('[ws] connect error', error.message));
+  socket.on('connect_error', (error) => {
+    console.warn('[ws] connect error', error.message);
+    // a refusal by the server's check is final for socket.io, but not one for a database that
+    // could not be reached (a 503): then the connection is tried again a little later
+    const current = socket;
+    if (error.message === 'error.common.unavailable' && current && !current.active) {
+      setTimeout(() => {
+        if (socket === current && !tornDown) current.connect();
+      }, 5000);
+    }
+  });
   return socket;
 }
 
