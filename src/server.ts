@@ -62,6 +62,12 @@ function headersForEveryAnswer(publicUrl: string): [string, string][] {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// The built pages import React at run time (it is external to Astro's server bundle), and React
+// picks its development build unless NODE_ENV says otherwise: three times the CPU a page costs,
+// and a CPU profile full of react-dom-server.node.development.js (issue 12). Set before the
+// entry is imported, below; an explicit NODE_ENV still wins.
+process.env.NODE_ENV ??= 'production';
+
 /**
  * Astro loads a page's module (and everything it imports) on the page's first request, which
  * made the first request to each page after a start take 1–2.5 s (issue 12). Every module the
