@@ -16,6 +16,13 @@
  *
  * Sections are functions of SECTIONS: one returns a title and cases, a case does one timed
  * operation (an HTTP GET here; a socket.io round trip works the same way).
+ *
+ * Before them, the server section (issue 12): the first request to each page right after the
+ * start, then autocannon with 20 connections for 10 s on `/`, the login page, a vacancy's
+ * printable preview, `/recruiter` and a list endpoint, printing requests/s and p95; its target is
+ * 300 requests/s and p95 under 100 ms. After them, a mixed line: four clients at once over a list
+ * of every kind of candidate query (broad filters without text, salary and age sorts, common
+ * words with sorts, deep pages, the vacancy page), one kind after another.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,21 +30,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import { freePort } from '../src/lib/server/net.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_MS = 50;
+const SERVER_TARGET = { rps: 300, p95: 100, first: 100 };
+const SECTION_NAMES = ['server', 'list', 'search', 'vacancy', 'mixed', 'chat'] as const;
 const DEFAULT_EMAIL = 'demo@recruit.local';
 const DEFAULT_PASSWORD = 'Demo-2026!';
 
 const USAGE = `Usage:
-  npm run bench [-- --requests N] [--concurrency C] [--email EMAIL] [--password PASSWORD]
+  npm run bench [-- --requests N] [--concurrency C] [--only server,list,search,vacancy,mixed,chat] [--duration S] [--email EMAIL] [--password PASSWORD]
   npm run bench -- --soak SECONDS [--clients N] [--faults on|off]   (see scripts/soak.ts)
 
 Measures the candidate API on the demo space that \`npm run seed\` made in DATA_DIR / DATABASE_URL.
   --requests N      timed requests per case and mode, and chat messages (default 300)
   --sockets S       sockets connected for the chat figure (default 1000, 0 = skip it)
   --concurrency C   clients at once for the second line of each case (default 4, 0 = none)
+  --only LIST       the sections to run, comma-separated (default all)
+  --duration S      seconds of each server line (default 10)
   --email, --password   the demo company (defaults of npm run seed)`;
 
 class BenchError extends Error {
@@ -53,6 +65,8 @@ interface Options {
   /** connected sockets for the chat section (0 skips it) */
   sockets: number;
   concurrency: number;
+  only: Set<string>;
+  duration: number;
   email: string;
   password: string;
 }
@@ -66,7 +80,7 @@ function parse(argv: string[]): Options {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { requests: { type: 'string' }, concurrency: { type: 'string' }, sockets: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+      options: { requests: { type: 'string' }, concurrency: { type: 'string' }, only: { type: 'string' }, duration: { type: 'string' }, sockets: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
       strict: true,
       allowPositionals: false,
     }) as { values: Record<string, string | undefined> });
@@ -79,7 +93,13 @@ function parse(argv: string[]): Options {
     if (!Number.isInteger(n) || n < min || n > 100_000) throw new BenchError(`--${name} must be a whole number from ${min} to 100000, not "${raw}"`, 2);
     return n;
   };
+  const only = new Set((values.only ?? SECTION_NAMES.join(',')).split(',').map((name) => name.trim()).filter(Boolean));
+  for (const name of only) {
+    if (!(SECTION_NAMES as readonly string[]).includes(name)) throw new BenchError(`--only: "${name}" is not one of ${SECTION_NAMES.join(', ')}`, 2);
+  }
   return {
+    only,
+    duration: whole('duration', 10, 1),
     requests: whole('requests', 300, 1),
     sockets: whole('sockets', 1000, 0),
     concurrency: whole('concurrency', 4, 0),
@@ -168,6 +188,10 @@ interface Session {
   email: string;
   password: string;
   token: string;
+  /** the refresh cookie, for pages (which a browser opens with it) */
+  cookie?: string;
+  /** '/ru' when the user's language is Russian: their pages live there (no redirect timed) */
+  prefix?: string;
 }
 
 async function login(session: Omit<Session, 'token'>): Promise<Session> {
@@ -176,11 +200,12 @@ async function login(session: Omit<Session, 'token'>): Promise<Session> {
     headers: { 'content-type': 'application/json', origin: session.url },
     body: JSON.stringify({ email: session.email, password: session.password, remember: false }),
   });
-  const body = (await response.json().catch(() => undefined)) as { accessToken?: string } | undefined;
+  const body = (await response.json().catch(() => undefined)) as { accessToken?: string; user?: { settings?: { lang?: string } } } | undefined;
   if (response.status !== 200 || !body?.accessToken) {
     throw new BenchError(`cannot sign in as ${session.email} (HTTP ${response.status}): run \`npm run seed -- --candidates 100000\` on this DATA_DIR first, or give --email/--password`);
   }
-  return { ...session, token: body.accessToken };
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return { ...session, token: body.accessToken, cookie, prefix: body.user?.settings?.lang === 'ru' ? '/ru' : '' };
 }
 
 /** GET as the signed-in user; an expired token is renewed once. */
@@ -286,8 +311,118 @@ const vacancyPage: SectionFactory = async (ctx) => {
   };
 };
 
+/**
+ * Every kind of query a person makes, for the mixed line: broad filters without text (each
+ * matching a large share of the rows), salary and age (newest, oldest) sorts, common words with
+ * sorts, deep pages, and the vacancy page. Taken in turn, so four clients run different kinds.
+ */
+function mixedQueries(vacancy: VacancyItem): [string, string][] {
+  const m = encodeURIComponent('менеджер');
+  const sales = encodeURIComponent('продаж');
+  const base = `/api/v1/candidates/vacancy/${vacancy.id}`;
+  return [
+    ['broad: salaryFrom=50000', '/api/v1/candidates?salaryFrom=50000'],
+    ['broad: age 20–60', '/api/v1/candidates?ageFrom=20&ageTo=60'],
+    ['broad: schedule=1, salaryDesc', '/api/v1/candidates?schedule=1&sort=salaryDesc'],
+    ['broad: city + salaryTo, oldest first', `/api/v1/candidates?city=${vacancy.city.id}&salaryTo=300000&sort=createdAtAsc`],
+    ['sort: salaryAsc', '/api/v1/candidates?sort=salaryAsc'],
+    ['sort: salaryDesc', '/api/v1/candidates?sort=salaryDesc'],
+    ['sort: oldest first', '/api/v1/candidates?sort=createdAtAsc'],
+    ['word + salaryDesc: менеджер', `/api/v1/candidates?search=${m}&sort=salaryDesc`],
+    ['word + salaryAsc: продаж', `/api/v1/candidates?search=${sales}&sort=salaryAsc`],
+    ['word + oldest first: менеджер', `/api/v1/candidates?search=${m}&sort=createdAtAsc`],
+    ['word + filters: менеджер, age, salaryAsc', `/api/v1/candidates?search=${m}&ageFrom=25&ageTo=45&sort=salaryAsc`],
+    ['deep: page=2000', '/api/v1/candidates?page=2000'],
+    ['deep: salaryFrom, page=300, salaryDesc', '/api/v1/candidates?salaryFrom=50000&page=300&sort=salaryDesc'],
+    ['deep: менеджер, page=200', `/api/v1/candidates?search=${m}&page=200`],
+    ['vacancy page 1', `${base}?page=1`],
+    ['vacancy page 100, stage=1', `${base}?page=100&stage=1`],
+  ];
+}
+
+const mixed: SectionFactory = async (ctx) => {
+  const queries = mixedQueries(await deepestVacancy(ctx));
+  return {
+    title: 'Mixed queries (every kind below, in turn)',
+    cases: [pageCase(ctx, `${queries.length} kinds, in turn`, queries.map(([, path]) => path)), ...queries.map(([label, path]) => pageCase(ctx, label, [path]))],
+  };
+};
+
 /** The sections in the order printed; a new one is a factory added here. */
-const SECTIONS: SectionFactory[] = [candidateList, filteredSearch, vacancyPage];
+const SECTIONS: [(typeof SECTION_NAMES)[number], SectionFactory][] = [
+  ['list', candidateList],
+  ['search', filteredSearch],
+  ['vacancy', vacancyPage],
+  ['mixed', mixed],
+];
+
+// ---------------------------------------------------------------------------------------------
+// The server under 20 clients
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+
+/** autocannon for `seconds`; p95 from every response's own time (autocannon reports p97.5). */
+function load(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    let errors = 0;
+    const instance = autocannon({ url, connections: 20, duration: seconds, headers }, (error: Error | null, result: { requests: { average: number }; errors: number; non2xx: number; duration: number; requests_total?: number }) => {
+      if (error) return reject(error);
+      times.sort((a, b) => a - b);
+      resolve({ rps: times.length / result.duration, p50: percentile(times, 50), p95: percentile(times, 95), errors: errors + result.errors });
+    });
+    instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+      if (status !== 200) errors++;
+      times.push(time);
+    });
+  });
+}
+
+async function serverSection(session: Session, options: Options): Promise<number> {
+  const headersOf = (signedIn: boolean, pathname: string): Record<string, string> => ({
+    accept: pathname.startsWith('/api/') ? 'application/json' : 'text/html',
+    'accept-encoding': 'gzip',
+    ...(signedIn ? (pathname.startsWith('/api/') ? { authorization: `Bearer ${session.token}` } : { cookie: session.cookie ?? '' }) : {}),
+  });
+  let failed = 0;
+  // the first request to each page since the start: no page module may be loaded on demand.
+  // The list comes before the preview, whose vacancy it names
+  const pages: [string, string, boolean][] = [
+    ['/', '/', false],
+    ['/auth/login', '/auth/login', false],
+    ['GET /api/v1/vacancy?status=1', '/api/v1/vacancy?status=1', true],
+    ['/vacancy/preview/{id}', '', true],
+    ['/recruiter', `${session.prefix ?? ''}/recruiter`, true],
+  ];
+  const firsts: string[] = [];
+  for (const page of pages) {
+    const [label, , signedIn] = page;
+    if (!page[1]) page[1] = `${session.prefix ?? ''}/vacancy/preview/${(await deepestVacancy({ session, options })).id}`;
+    const pathname = page[1];
+    const t = performance.now();
+    const response = await fetch(session.url + pathname, { headers: headersOf(signedIn, pathname), redirect: 'manual' });
+    await response.arrayBuffer();
+    const took = performance.now() - t;
+    if (response.status !== 200) failed++;
+    firsts.push(`${label} ${took.toFixed(0)} ms${response.status !== 200 ? ` (HTTP ${response.status})` : ''}${took > SERVER_TARGET.first ? ' ←' : ''}`);
+  }
+  console.log(`Server: first request after the start (target < ${SERVER_TARGET.first} ms)\n  ${firsts.join(', ')}`);
+  console.log(`Server under load (autocannon, 20 connections, ${options.duration} s each; target ≥ ${SERVER_TARGET.rps} requests/s, p95 ≤ ${SERVER_TARGET.p95} ms)`);
+  console.log(`  ${'page'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)}`);
+  for (const [label, pathname, signedIn] of pages) {
+    const r = await load(session.url + pathname, headersOf(signedIn, pathname), options.duration);
+    failed += r.errors;
+    const over = r.rps < SERVER_TARGET.rps || r.p95 > SERVER_TARGET.p95 ? '  ← under target' : '';
+    console.log(`  ${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(7)} ${ms(r.p95).padStart(7)}${over}${r.errors ? `  ${r.errors} FAILED` : ''}`);
+  }
+  console.log('');
+  return failed;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Measuring
@@ -360,13 +495,15 @@ async function bench(options: Options): Promise<number> {
   try {
     const session = await login({ url: product.url, email: options.email, password: options.password });
     const ctx: Context = { session, options };
-    const size = (await get(session, '/api/v1/candidates?page=1&limit=1')) as PageBody;
+    const size = (await get(session, '/api/v1/candidates?page=1&limit=1')) as PageBody & { pagination: { totalExact?: boolean } };
     console.log(
-      `Recruit bench: ${size.pagination.totalRecords.toLocaleString('en')} candidates in the space of ${options.email}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}; ` +
+      `Recruit bench: ${size.pagination.totalRecords.toLocaleString('en')}${size.pagination.totalExact === false ? '+' : ''} candidates in the space of ${options.email}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}; ` +
         `${options.requests} requests per line after a warm-up; target p95 < ${TARGET_MS} ms\n`,
     );
-    console.log(`  ${'case'.padEnd(52)} ${'clients'.padEnd(12)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'rows'.padStart(6)} ${'total'.padStart(9)}`);
-    for (const factory of SECTIONS) {
+    if (options.only.has('server')) failed += await serverSection(session, options);
+    const sections = SECTIONS.filter(([name]) => options.only.has(name));
+    if (sections.length) console.log(`  ${'case'.padEnd(52)} ${'clients'.padEnd(12)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'rows'.padStart(6)} ${'total'.padStart(9)}`);
+    for (const [, factory] of sections) {
       const section = await factory(ctx);
       console.log(section.title);
       for (const c of section.cases) {
@@ -388,7 +525,7 @@ async function bench(options: Options): Promise<number> {
 
 /** The chat section runs scripts/bench-chat.ts: 1000 sockets on a product of its own. */
 function chat(options: Options): number {
-  if (options.sockets === 0) return 0;
+  if (options.sockets === 0 || !options.only.has('chat')) return 0;
   console.log(`\nChat (socket.io, one process)`);
   const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-chat.ts'), '--sockets', String(options.sockets), '--messages', String(options.requests)], {
     cwd: ROOT,

@@ -3,6 +3,7 @@
  * the uploads, hands everything else to Astro's handler, and carries socket.io at /ws.
  * Run as `node src/server.ts` after `astro build` (Node strips the types itself).
  */
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -61,6 +62,25 @@ function headersForEveryAnswer(publicUrl: string): [string, string][] {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// The built pages import React at run time (it is external to Astro's server bundle), and React
+// picks its development build unless NODE_ENV says otherwise: three times the CPU a page costs,
+// and a CPU profile full of react-dom-server.node.development.js (issue 12). Set before the
+// entry is imported, below; an explicit NODE_ENV still wins.
+process.env.NODE_ENV ??= 'production';
+
+/**
+ * Astro loads a page's module (and everything it imports) on the page's first request, which
+ * made the first request to each page after a start take 1–2.5 s (issue 12). Every module the
+ * entry imports on demand is loaded here instead, before the server listens.
+ */
+async function loadPageModules(entryFile: string): Promise<void> {
+  const source = await fs.readFile(entryFile, 'utf8');
+  const chunks = [...new Set([...source.matchAll(/import\(\s*["'](\.\/chunks\/[^"']+\.mjs)["']\s*\)/g)].map((m) => m[1]!))];
+  const started = performance.now();
+  for (const chunk of chunks) await import(pathToFileURL(path.join(path.dirname(entryFile), chunk)).href);
+  console.log(`[start] ${chunks.length} page modules loaded in ${Math.round(performance.now() - started)} ms`);
+}
+
 async function main() {
   const config = env();
   const database = await openDatabase({
@@ -74,8 +94,9 @@ async function main() {
   const { startWorker } = await import('./lib/server/worker.ts');
   const worker = await startWorker(database.url);
 
-  const entry = pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href;
-  const { handler } = (await import(entry)) as { handler: AstroHandler };
+  const entryFile = path.join(root, 'dist/server/entry.mjs');
+  const { handler } = (await import(pathToFileURL(entryFile).href)) as { handler: AstroHandler };
+  await loadPageModules(entryFile);
   provideModuleGraph(readModuleGraph(path.join(root, 'dist/client')));
   const serveStatic = createStaticHandler({
     clientDir: path.join(root, 'dist/client'),

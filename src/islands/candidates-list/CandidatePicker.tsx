@@ -182,7 +182,11 @@ function CandidatePicker(props: Props) {
         <div className="cp-heading">
           <h1>{t('candidates_list.database_heading')}</h1>
           <p className="cp-total" data-testid="candidates-total" aria-live="polite">
-            {list.loading && list.items.length === 0 ? t('app.loading') : t('candidates_list.total', { count: list.total })}
+            {list.loading && list.items.length === 0
+              ? t('app.loading')
+              : list.exact
+                ? t('candidates_list.total', { count: list.total })
+                : t('candidates_list.total_at_least', { total: new Intl.NumberFormat(props.locale).format(list.total) })}
           </p>
           <a className="btn btn-secondary cp-new" href={newHref}>
             <span aria-hidden="true">+ </span>

@@ -4,9 +4,13 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A number as the page's language writes it: 150,000 or 150 000. */
+const NUMBER_FORMATS = new Map<Locale, Intl.NumberFormat>();
+
+/** A number as the page's language writes it: 150,000 or 150 000. Made once per language (a row each). */
 export function numberFormat(locale: Locale): Intl.NumberFormat {
-  return new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US');
+  let found = NUMBER_FORMATS.get(locale);
+  if (!found) NUMBER_FORMATS.set(locale, (found = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US')));
+  return found;
 }
 
 /** A candidate's desired salary: from, with an optional ' – to' (SPEC.md §9); a dash when none. */

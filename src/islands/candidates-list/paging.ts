@@ -45,6 +45,8 @@ export function usePagedList<T extends { id: string }>(initial: Page<T>, query: 
     loaded: 1,
     totalPages: initial.pagination.totalPages,
     total: initial.pagination.totalRecords,
+    /** false past the count limit: `total` is then a lower bound ("10 000+") */
+    exact: initial.pagination.totalExact !== false,
     query,
   });
   const [loading, setLoading] = useState(false);
@@ -73,7 +75,7 @@ export function usePagedList<T extends { id: string }>(initial: Page<T>, query: 
               items.push(item);
             }
           }
-          return { items, loaded: Math.max(...pages), totalPages: last.pagination.totalPages, total: last.pagination.totalRecords, query: q };
+          return { items, loaded: Math.max(...pages), totalPages: last.pagination.totalPages, total: last.pagination.totalRecords, exact: last.pagination.totalExact !== false, query: q };
         });
         inflight.current = null;
         setLoading(false);
@@ -111,7 +113,7 @@ export function usePagedList<T extends { id: string }>(initial: Page<T>, query: 
   const removeAndRefresh = useCallback(
     (ids: readonly string[]) => {
       const gone = new Set(ids);
-      setState((previous) => ({ ...previous, items: previous.items.filter((item) => !gone.has(item.id)), total: Math.max(0, previous.total - gone.size) }));
+      setState((previous) => ({ ...previous, items: previous.items.filter((item) => !gone.has(item.id)), total: previous.exact ? Math.max(0, previous.total - gone.size) : previous.total }));
       fetchPages(Array.from({ length: state.loaded }, (_, i) => i + 1), query, true);
     },
     [state.loaded, query, fetchPages],
@@ -124,7 +126,7 @@ export function usePagedList<T extends { id: string }>(initial: Page<T>, query: 
     else fetchPages([1], query, true);
   }, [current, state.loaded, query, fetchPages]);
 
-  return { items: state.items, total: state.total, loading: loading || !current, error, more, loadMore, removeAndRefresh, retry };
+  return { items: state.items, total: state.total, exact: state.exact, loading: loading || !current, error, more, loadMore, removeAndRefresh, retry };
 }
 
 /**

@@ -195,7 +195,27 @@ export const PdAnswerSchema = z.object({
 
 export interface Page<T> {
   data: T[];
-  pagination: { currentPage: number; totalPages: number; totalRecords: number };
+  /**
+   * `totalExact` false: more than `totalRecords` rows match (the candidate lists count exactly up
+   * to COUNT_LIMIT, docs/api.md), and `totalPages` runs one past the current page while it is full.
+   */
+  pagination: { currentPage: number; totalPages: number; totalRecords: number; totalExact?: boolean };
+}
+
+/** The candidate lists count matches exactly up to this many; past it they say "10 000+". */
+export const COUNT_LIMIT = 10_000;
+
+/**
+ * A list's pagination from a count that stopped at COUNT_LIMIT + 1 rows (`counted`) and the
+ * number of rows on the current page. Exact up to the limit; past it the total is the limit, as
+ * a lower bound, and there is a next page while this one is full, so that paging goes on.
+ */
+export function cappedPagination(counted: number, rowsOnPage: number, page: number, limit: number): Page<never>['pagination'] {
+  const exact = counted <= COUNT_LIMIT;
+  const totalRecords = exact ? counted : COUNT_LIMIT;
+  const countedPages = Math.max(1, Math.ceil(totalRecords / limit));
+  const totalPages = exact ? countedPages : Math.max(countedPages, rowsOnPage === limit ? page + 1 : page);
+  return { currentPage: page, totalPages, totalRecords, totalExact: exact };
 }
 
 export interface CandidateCard {

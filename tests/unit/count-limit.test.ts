@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { cappedPagination, COUNT_LIMIT } from '../../src/lib/schemas/candidate.ts';
+import { translator } from '../../src/lib/i18n/messages.ts';
+
+// the candidate lists count at most COUNT_LIMIT + 1 matching rows (docs/api.md)
+describe('cappedPagination', () => {
+  it('is exact up to the limit', () => {
+    expect(cappedPagination(0, 0, 1, 20)).toEqual({ currentPage: 1, totalPages: 1, totalRecords: 0, totalExact: true });
+    expect(cappedPagination(41, 20, 2, 20)).toEqual({ currentPage: 2, totalPages: 3, totalRecords: 41, totalExact: true });
+    expect(cappedPagination(COUNT_LIMIT, 20, 1, 20)).toEqual({ currentPage: 1, totalPages: 500, totalRecords: COUNT_LIMIT, totalExact: true });
+  });
+
+  it('past the limit gives the limit as a lower bound', () => {
+    expect(cappedPagination(COUNT_LIMIT + 1, 20, 1, 20)).toEqual({ currentPage: 1, totalPages: 500, totalRecords: COUNT_LIMIT, totalExact: false });
+  });
+
+  it('past the limit, pages on while the current page is full, and stops at a short one', () => {
+    expect(cappedPagination(COUNT_LIMIT + 1, 20, 500, 20).totalPages).toBe(501);
+    expect(cappedPagination(COUNT_LIMIT + 1, 20, 2000, 20).totalPages).toBe(2001);
+    expect(cappedPagination(COUNT_LIMIT + 1, 7, 2000, 20).totalPages).toBe(2000);
+    // a page before the limit's last still sees the pages the limit promises
+    expect(cappedPagination(COUNT_LIMIT + 1, 20, 3, 20).totalPages).toBe(500);
+  });
+});
+
+describe('the "10 000+" label', () => {
+  it('reads in both languages', () => {
+    const total = (locale: 'en' | 'ru') => translator(locale)('candidates_list.total_at_least', { total: new Intl.NumberFormat(locale).format(COUNT_LIMIT) });
+    expect(total('en')).toBe('10,000+ candidates');
+    // Russian groups thousands with a no-break space
+    expect(total('ru').replace(/\s/g, ' ')).toBe('10 000+ кандидатов');
+    const shown = translator('ru')('candidates_list.shown_at_least', { shown: 20, total: '10 000' });
+    expect(shown).toBe('Показано 20 из 10 000+');
+  });
+});
