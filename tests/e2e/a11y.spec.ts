@@ -58,6 +58,7 @@ const companyPages = () => [
   `/vacancy/finalists/${world.vacancy.id}`,
   `/vacancy/analytics/${world.vacancy.id}`,
   '/recruiter/analytics',
+  `/vacancy/shortlist/${world.vacancy.id}`,
   `/candidates/${world.candidates.interview.id}/${world.vacancy.id}`,
   `/candidates/${world.candidates.fresh.id}/-`,
   '/candidates/new',
@@ -65,7 +66,7 @@ const companyPages = () => [
   '/no/such/page',
 ];
 const customerPages = () => ['/workspace', '/interviews', `/vacancy/candidates/${world.vacancy.id}`, `/vacancy/finalists/${world.vacancy.id}`, `/vacancy/analytics/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
-const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown'];
+const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown', '/shortlist?token=unknown'];
 
 // each test walks twenty pages: on a busy two-core machine that takes longer than one page's minute
 test.describe.configure({ timeout: 180_000 });
