@@ -163,6 +163,34 @@ describe('candidates database', () => {
     expect(await ids('"software free"')).toEqual([]);
   });
 
+  it('reads any typed search, tsquery syntax and hostile nesting included, without an error: both searches (issue 11)', async () => {
+    const s = await setup();
+    const c = s.company.client;
+    await c.post('/api/v1/candidates', candidate({ vacancyId: s.vacancy.id }));
+    const typed = [
+      "a:* & b | !c <-> 'd' \\ e",
+      "'' '''' \\' :*",
+      '!!! ||| &&& <2> <-> :AB*',
+      '("" OR "") AND NOT ()',
+      '('.repeat(148) + 'anna' + ')'.repeat(148),
+      'NOT '.repeat(74) + 'anna',
+      '-'.repeat(299) + 'a',
+      '"' + 'a b '.repeat(74),
+      'x'.repeat(300),
+      'anna OR '.repeat(37) + 'anna',
+    ];
+    for (const q of typed) {
+      expect(q.length, q).toBeLessThanOrEqual(300);
+      const query = `search=${encodeURIComponent(q)}`;
+      for (const url of [`/api/v1/candidates?${query}`, `/api/v1/candidates/vacancy/${s.vacancy.id}?${query}`, `/api/v1/vacancy?${query}`]) {
+        expect((await c.get(url)).status, `${url.slice(0, 40)} ${q.slice(0, 30)}`).toBe(200);
+      }
+    }
+    // the bounded parse still finds: a deep bracket and many repeats of one word
+    expect((await c.get(`/api/v1/candidates?search=${encodeURIComponent('('.repeat(148) + 'anna' + ')'.repeat(148))}`)).json.data).toHaveLength(1);
+    expect((await c.get(`/api/v1/candidates?search=${encodeURIComponent('anna OR '.repeat(37) + 'anna')}`)).json.data).toHaveLength(1);
+  });
+
   it('keeps each space to its own database', async () => {
     const s = await setup();
     const id = (await s.company.client.post('/api/v1/candidates', candidate())).json.id;
