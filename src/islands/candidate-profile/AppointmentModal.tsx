@@ -5,6 +5,7 @@ import { INTERVIEW_KINDS } from '../../lib/schemas/funnel.ts';
 import { FormModal } from '../shared/modals.tsx';
 import { DateField } from '../shared/DateField.tsx';
 import { Field, SelectField } from '../shared/Field.tsx';
+import { fromWallTime, zoneLabel } from '../../lib/time-zone.ts';
 
 export interface Participant {
   id: string;
@@ -15,6 +16,8 @@ export interface Participant {
 interface Props {
   t: T;
   locale: Locale;
+  /** The organiser's saved zone: the date field's time is read in it (docs/decisions/0011). */
+  timeZone: string;
   candidateId: string;
   vacancyId?: string;
   people: Participant[];
@@ -23,7 +26,7 @@ interface Props {
 }
 
 /** The appointment button's dialog: date, time, length, kind, place and participants. */
-export function AppointmentModal({ t, locale, candidateId, vacancyId, people, onClose, onDone }: Props) {
+export function AppointmentModal({ t, locale, timeZone, candidateId, vacancyId, people, onClose, onDone }: Props) {
   const [startsAt, setStartsAt] = useState('');
   const [duration, setDuration] = useState('45');
   const [kind, setKind] = useState<(typeof INTERVIEW_KINDS)[number]>('video');
@@ -37,16 +40,17 @@ export function AppointmentModal({ t, locale, candidateId, vacancyId, people, on
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!startsAt || Number.isNaN(Date.parse(startsAt))) found.startsAt = 'interview.error.starts_at';
+    const moment = fromWallTime(startsAt, timeZone);
+    if (!moment) found.startsAt = 'interview.error.starts_at';
     if (!chosen.length) found.participants = 'interview.error.participants';
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      // the input holds local time; the server stores an instant
+      // the field holds the wall clock of the organiser's saved zone; the server stores an instant
       await api('interviews', {
         method: 'POST',
-        body: { candidateId, vacancyId, startsAt: new Date(startsAt).toISOString(), durationMinutes: Number(duration), kind, location, participants: chosen },
+        body: { candidateId, vacancyId, startsAt: moment!.toISOString(), durationMinutes: Number(duration), kind, location, participants: chosen },
       });
       onDone();
     } catch (failure) {
@@ -69,6 +73,7 @@ export function AppointmentModal({ t, locale, candidateId, vacancyId, people, on
           value={startsAt}
           onChange={setStartsAt}
           error={errors.startsAt ? t(errors.startsAt) : undefined}
+          hint={t('candidate_profile.appointment_zone', { zone: zoneLabel(timeZone) })}
         />
         <SelectField label={t('candidate_profile.appointment_length')} value={duration} onChange={(e) => setDuration(e.target.value)}>
           {['15', '30', '45', '60', '90', '120'].map((m) => (

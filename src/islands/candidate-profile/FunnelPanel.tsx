@@ -35,6 +35,8 @@ interface Props extends IslandProps {
   rule: CustomerRule;
   /** the server's clock, for the first render */
   now: string;
+  /** The reader's saved zone (docs/decisions/0011). */
+  timeZone: string;
 }
 
 /**
@@ -45,7 +47,7 @@ interface Props extends IslandProps {
 function FunnelPanel(props: Props) {
   const { t } = useT(props);
   const hydrated = useHydrated();
-  const { now, timeZone } = useClock(props.now);
+  const { now, timeZone } = useClock(props.now, props.timeZone);
   const [funnel, setFunnel] = useState(props.funnel);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();

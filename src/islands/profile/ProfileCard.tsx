@@ -18,6 +18,7 @@ import { AlertModal, FormModal, MessageModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { PhotoInput, uploadPhoto } from '../shared/PhotoInput.tsx';
 import type { T } from '../../lib/i18n/index.ts';
+import { browserZone, canonicalZone, zoneLabel, zoneOffset } from '../../lib/time-zone.ts';
 
 interface Props extends IslandProps {
   user: UserDto;
@@ -25,7 +26,7 @@ interface Props extends IslandProps {
   path: string;
 }
 
-type Dialog = 'info' | 'email' | 'code' | 'password' | 'company' | 'delete' | null;
+type Dialog = 'info' | 'email' | 'code' | 'password' | 'company' | 'zone' | 'delete' | null;
 
 function ProfileCard(props: Props) {
   const hydrated = useHydrated();
@@ -36,6 +37,9 @@ function ProfileCard(props: Props) {
   const [pendingEmail, setPendingEmail] = useState('');
   const [message, setMessage] = useState<{ title: string; text: string }>();
   const close = () => setDialog(null);
+  // the device's zone is known only in the browser: the hint waits for hydration (no mismatch)
+  const [device, setDevice] = useState<string>();
+  useEffect(() => setDevice(browserZone()), []);
 
   useEffect(() => {
     if (!$user.get()) setUser(props.user);
@@ -80,6 +84,17 @@ function ProfileCard(props: Props) {
           <button type="button" className="btn btn-secondary" onClick={() => setDialog('company')} disabled={!hydrated}>{t('profile.edit_company')}</button>
         </section>
       )}
+      <section className="card block" aria-labelledby="zone-title">
+        <div>
+          <h2 id="zone-title">{t('profile.time_zone')}</h2>
+          <p className="big" data-testid="time-zone">{zoneLabel(user.settings.timeZone)}</p>
+          <p className="muted zone-hint">
+            {device && device !== user.settings.timeZone ? t('profile.time_zone_device', { zone: zoneLabel(device) }) : t('profile.time_zone_hint')}
+          </p>
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={() => setDialog('zone')} disabled={!hydrated}>{t('profile.edit_time_zone')}</button>
+      </section>
+
       {user.role === ROLE.RECRUITER && user.inviteUser && (
         <section className="card block" aria-labelledby="inviter-title">
           <div>
@@ -112,6 +127,7 @@ function ProfileCard(props: Props) {
       {dialog === 'code' && <EmailCodeDialog t={t} email={pendingEmail} onClose={close} />}
       {dialog === 'password' && <PasswordDialog t={t} onClose={close} onDone={() => { close(); setMessage({ title: t('profile.password_changed'), text: '' }); }} />}
       {dialog === 'company' && <CompanyDialog t={t} user={user} onClose={close} />}
+      {dialog === 'zone' && <ZoneDialog t={t} user={user} device={device} onClose={close} />}
       {dialog === 'delete' && <DeleteDialog t={t} onClose={close} onDeleted={() => { removeToken(); setUser(null); window.location.assign(href('/')); }} />}
       {message && <MessageModal title={message.title} text={message.text} closeLabel={t('app.close')} onClose={() => setMessage(undefined)} />}
     </>
@@ -272,6 +288,58 @@ function CompanyDialog({ t, user, onClose }: { t: T; user: UserDto; onClose: () 
         <FormError t={t} error={formError} />
         <Field label={t('auth.company_name')} autoComplete="organization" error={errors.companyName?.message && t(errors.companyName.message)} {...register('companyName')} />
         <Actions t={t} busy={isSubmitting} onCancel={onClose} />
+      </form>
+    </FormModal>
+  );
+}
+
+/** Every zone the browser knows, by offset then name, the saved one among them whatever it is. */
+function zoneOptions(saved: string): { zone: string; label: string; offset: string }[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones = [...new Set([...known, 'UTC', saved])].filter((zone) => canonicalZone(zone) !== null);
+  const minutes = (offset: string) => {
+    const match = /([+-])(\d{2}):(\d{2})/.exec(offset);
+    return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  };
+  return zones
+    .map((zone) => ({ zone, offset: zoneOffset(zone) }))
+    .sort((a, b) => minutes(a.offset) - minutes(b.offset) || a.zone.localeCompare(b.zone))
+    .map(({ zone, offset }) => ({ zone, offset, label: `(${offset}) ${zone.replace(/_/g, ' ')}` }));
+}
+
+function ZoneDialog({ t, user, device, onClose }: { t: T; user: UserDto; device?: string; onClose: () => void }) {
+  const [zone, setZone] = useState(user.settings.timeZone);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [options] = useState(() => zoneOptions(user.settings.timeZone));
+  const save = async (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      // the profile edit resends name and surname with it (SPEC.md §7)
+      await api<UserDto>('users/profile', { method: 'PUT', body: { name: user.name, surname: user.surname, settings: { lang: user.settings.lang, timeZone: zone } } });
+      // every time on the page was rendered in the old zone: the page comes again in the new one
+      window.location.reload();
+    } catch (failure) {
+      setError(errorKey(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <FormModal title={t('profile.edit_time_zone')} onClose={onClose}>
+      <form onSubmit={save} noValidate>
+        <SelectField label={t('profile.time_zone')} value={zone} onChange={(e) => setZone(e.target.value)} error={error && t(error)}>
+          {options.map((option) => (
+            <option key={option.zone} value={option.zone}>{option.label}</option>
+          ))}
+        </SelectField>
+        {device && device !== zone && (
+          <p>
+            <button type="button" className="btn-link" onClick={() => setZone(device)}>{t('profile.time_zone_use_device', { zone: zoneLabel(device) })}</button>
+          </p>
+        )}
+        <Actions t={t} busy={busy} onCancel={onClose} />
       </form>
     </FormModal>
   );

@@ -43,7 +43,8 @@ export interface InterviewDto {
   location: string;
   candidate: { id: string; name: string; surname: string };
   vacancy: { id: string; positionName: string } | null;
-  participants: { id: string; name: string; surname: string }[];
+  /** `timeZone`: each one's saved zone, so that a reader's times name theirs when they differ. */
+  participants: { id: string; name: string; surname: string; timeZone: string }[];
 }
 
 /** A line of the dashboard's interaction feed; `kind` picks the sentence, links lead to the thing. */

@@ -11,6 +11,8 @@ import { isLocale, localizedPath } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
 import type { FeedItem, InterviewDto } from '../schemas/interview.ts';
 import type { UserRow } from './users.ts';
+import { formatMeetingLong } from '../dates.ts';
+import { offsetMinutes, wallTime, zoneLabel } from '../time-zone.ts';
 
 type Kind = InterviewDto['kind'];
 
@@ -50,19 +52,79 @@ export function fold(line: string): string {
   return out.join('\r\n');
 }
 
-/** The invitation as an iCalendar file, so that mail clients offer to add it to the calendar. */
-export function interviewIcs(input: { uid: string; start: Date; minutes: number; summary: string; description: string; location: string; organizer: string; attendees: string[] }): string {
+/** 'YYYYMMDDTHHMMSS' of a moment's wall clock in a zone (a TZID-qualified DATE-TIME). */
+function icsLocal(date: Date, zone: string): string {
+  return `${wallTime(date, zone).replace(/[-:]/g, '')}00`;
+}
+
+/** '+0700' */
+function icsOffset(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The VTIMEZONE a TZID needs (RFC 5545 §3.6.5), built from Intl for the year around a moment:
+ * the offset in force a year before, then every change until a year after, each as an
+ * observance of its own. Enough for one event and its reschedules; no RRULE to get wrong.
+ */
+export function vtimezone(zone: string, around: Date): string[] {
+  const from = around.getTime() - 366 * DAY;
+  const to = around.getTime() + 366 * DAY;
+  const changes: { at: number; before: number; after: number }[] = [];
+  let previous = offsetMinutes(zone, new Date(from));
+  for (let day = from + DAY; day <= to; day += DAY) {
+    const offset = offsetMinutes(zone, new Date(day));
+    if (offset === previous) continue;
+    // the minute of the change, by halving the day it fell in
+    let low = day - DAY;
+    let high = day;
+    while (high - low > 60_000) {
+      const middle = low + Math.floor((high - low) / 120_000) * 60_000;
+      if (offsetMinutes(zone, new Date(middle)) === previous) low = middle;
+      else high = middle;
+    }
+    changes.push({ at: high, before: previous, after: offset });
+    previous = offset;
+  }
+  const first = offsetMinutes(zone, new Date(from));
+  const standard = changes.length ? Math.min(first, ...changes.map((c) => c.after)) : first;
+  const observance = (kind: string, start: string, before: number, after: number) => [
+    `BEGIN:${kind}`,
+    `DTSTART:${start}`,
+    `TZOFFSETFROM:${icsOffset(before)}`,
+    `TZOFFSETTO:${icsOffset(after)}`,
+    `END:${kind}`,
+  ];
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${zone}`,
+    ...observance(first > standard ? 'DAYLIGHT' : 'STANDARD', '19700101T000000', first, first),
+    // an observance's start is its wall clock in the offset it replaces
+    ...changes.flatMap((c) => observance(c.after > standard ? 'DAYLIGHT' : 'STANDARD', icsDate(new Date(c.at + c.before * 60_000)).replace(/Z$/, ''), c.before, c.after)),
+    'END:VTIMEZONE',
+  ];
+}
+
+/**
+ * The invitation as an iCalendar file, so that mail clients offer to add it to the calendar.
+ * Its times are in the reader's zone (TZID with its VTIMEZONE), as the mail's text is.
+ */
+export function interviewIcs(input: { uid: string; start: Date; minutes: number; zone: string; summary: string; description: string; location: string; organizer: string; attendees: string[] }): string {
   const end = new Date(input.start.getTime() + input.minutes * 60_000);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Recruit//Interviews//EN',
     'METHOD:REQUEST',
+    ...vtimezone(input.zone, input.start),
     'BEGIN:VEVENT',
     `UID:${input.uid}@recruit`,
     `DTSTAMP:${icsDate(new Date())}`,
-    `DTSTART:${icsDate(input.start)}`,
-    `DTEND:${icsDate(end)}`,
+    `DTSTART;TZID=${input.zone}:${icsLocal(input.start, input.zone)}`,
+    `DTEND;TZID=${input.zone}:${icsLocal(end, input.zone)}`,
     `SUMMARY:${icsText(input.summary)}`,
     `DESCRIPTION:${icsText(input.description)}`,
     ...(input.location ? [`LOCATION:${icsText(input.location)}`] : []),
@@ -87,7 +149,11 @@ function interviewMail({ person, people, interviewId, startsAt, input, candidate
 }): Mail {
   const lang = isLocale(person.lang) ? person.lang : 'en';
   const t = translator(lang);
-  const when = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(startsAt);
+  // the reader's zone, named when another participant keeps another one (docs/decisions/0011)
+  const zone = person.timeZone;
+  const named = people.some((p) => p.id !== person.id && p.timeZone !== zone);
+  const moment = formatMeetingLong(startsAt, lang, zone);
+  const when = named ? t('time.zone_named', { time: moment, zone: zoneLabel(zone, startsAt) }) : moment;
   // links in the reader's own language: the page opens as they read the mail
   const link = (path: string) => `${env().PUBLIC_URL}${localizedPath(path, lang)}`;
   const params = {
@@ -109,7 +175,7 @@ function interviewMail({ person, people, interviewId, startsAt, input, candidate
       {
         filename: 'interview.ics',
         contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-        content: interviewIcs({ uid: interviewId, start: startsAt, minutes: input.durationMinutes, summary, description: t('mail.interview_text', params), location: input.location, organizer, attendees: people.map((p) => p.email) }),
+        content: interviewIcs({ uid: interviewId, start: startsAt, minutes: input.durationMinutes, zone, summary, description: t('mail.interview_text', params), location: input.location, organizer, attendees: people.map((p) => p.email) }),
       },
     ],
   };
@@ -169,7 +235,7 @@ export async function listInterviews(user: UserRow, { id, limit = 20 }: { id?: s
     .limit(limit);
   if (!rows.length) return [];
   const participants = await db
-    .select({ interviewId: schema.interviewParticipants.interviewId, id: schema.users.id, name: schema.users.name, surname: schema.users.surname })
+    .select({ interviewId: schema.interviewParticipants.interviewId, id: schema.users.id, name: schema.users.name, surname: schema.users.surname, timeZone: schema.users.timeZone })
     .from(schema.interviewParticipants)
     .innerJoin(schema.users, eq(schema.users.id, schema.interviewParticipants.userId))
     .where(inArray(schema.interviewParticipants.interviewId, rows.map((r) => r.interview.id)));
@@ -181,7 +247,7 @@ export async function listInterviews(user: UserRow, { id, limit = 20 }: { id?: s
     location: interview.location,
     candidate,
     vacancy: vacancy?.id ? { id: vacancy.id, positionName: vacancy.positionName } : null,
-    participants: participants.filter((p) => p.interviewId === interview.id).map(({ id: pid, name, surname }) => ({ id: pid, name, surname })),
+    participants: participants.filter((p) => p.interviewId === interview.id).map(({ id: pid, name, surname, timeZone }) => ({ id: pid, name, surname, timeZone })),
   }));
 }
 

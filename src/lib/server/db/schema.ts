@@ -47,6 +47,8 @@ export const users = pgTable(
     image: text('image'),
     companyName: text('company_name'),
     lang: text('lang').notNull().default('en'),
+    /** An IANA zone name (docs/decisions/0011); the default is the zone shown before there were any. */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     spaceId: uuid('space_id').references(() => spaces.id),
     invitedBy: uuid('invited_by'),
     createdAt: createdAt(),
