@@ -348,6 +348,13 @@ function History({ t, locale, timeZone, history }: { t: T; locale: Locale; timeZ
         return t('candidate_profile.history.added_to_vacancy');
       case 'candidate_added':
         return t('candidate_profile.history.candidate_added');
+      // an interview is named by its kind and its time (a reschedule: the old time and the new)
+      case 'interview':
+      case 'interview_changed':
+      case 'interview_cancelled':
+        return t(`candidate_profile.history.${entry.kind}`, { kind: entry.from ? t(`interview.kind.${entry.from}`) : '', when: entry.to ? formatDateTime(entry.to, locale, timeZone) : '' });
+      case 'interview_rescheduled':
+        return t('candidate_profile.history.interview_rescheduled', { from: entry.from ? formatDateTime(entry.from, locale, timeZone) : '', when: entry.to ? formatDateTime(entry.to, locale, timeZone) : '' });
       default:
         return t('candidate_profile.history.other');
     }

@@ -1,0 +1,5 @@
+ALTER TABLE "interviews" ADD COLUMN "sequence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "interviews" ADD COLUMN "status" text DEFAULT 'scheduled' NOT NULL;--> statement-breakpoint
+ALTER TABLE "interviews" ADD COLUMN "candidate_invited" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "interviews" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "interviews_candidate_starts" ON "interviews" USING btree ("candidate_id","starts_at");
