@@ -249,6 +249,7 @@ function CandidateHeader(props: Props) {
             candidateId={candidate.id}
             vacancyId={props.vacancyId}
             people={props.people ?? []}
+            candidateEmail={Boolean(candidate.email)}
             onClose={() => setAppointment(false)}
             onDone={() => {
               setAppointment(false);
@@ -256,7 +257,8 @@ function CandidateHeader(props: Props) {
             }}
           />
         )}
-        {scheduled && <MessageModal title={t('candidate_profile.appointment_done')} text={t('candidate_profile.appointment_done_text')} closeLabel={t('app.close')} onClose={() => setScheduled(false)} />}
+        {/* the page lists the candidate's interviews: it comes again with the new one */}
+        {scheduled && <MessageModal title={t('candidate_profile.appointment_done')} text={t('candidate_profile.appointment_done_text')} closeLabel={t('app.close')} onClose={() => window.location.reload()} />}
 
         {candidate.email &&
           (canManage ? (

@@ -354,7 +354,9 @@ export async function updateInterview(user: UserRow, id: string, input: Intervie
   const db = await getDb();
   const [candidate] = await db.select(candidateColumns).from(schema.candidates).where(eq(schema.candidates.id, current.candidateId));
   const [vacancyRow] = current.vacancyId ? await db.select({ id: schema.vacancies.id, positionName: schema.vacancies.positionName }).from(schema.vacancies).where(eq(schema.vacancies.id, current.vacancyId)) : [];
-  const people = await chooseParticipants(user, current.spaceId, current.vacancyId, input.participants);
+  // the organiser stays in it whoever edits; an organiser gone from the space gives way to the editor
+  const [creator] = current.createdBy ? await db.select().from(schema.users).where(and(eq(schema.users.id, current.createdBy), eq(schema.users.spaceId, current.spaceId), isNull(schema.users.deletedAt))) : [];
+  const people = await chooseParticipants(creator ?? user, current.spaceId, current.vacancyId, input.participants);
   const inviteCandidate = input.inviteCandidate ?? current.candidateInvited;
   const candidateMail = inviteCandidate ? candidateReader(candidate!, user) : undefined;
   const startsAt = new Date(input.startsAt);
