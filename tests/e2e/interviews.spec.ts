@@ -13,6 +13,7 @@ const LANGS = {
     prefix: '',
     interviews: 'Interviews',
     reschedule: 'Reschedule',
+    rescheduleTitle: 'Reschedule interview',
     when: 'Date and time',
     save: 'Save and notify',
     cancel: 'Cancel interview',
@@ -26,6 +27,7 @@ const LANGS = {
     prefix: '/ru',
     interviews: 'Собеседования',
     reschedule: 'Перенести',
+    rescheduleTitle: 'Перенести собеседование',
     when: 'Дата и время',
     save: 'Сохранить и оповестить',
     cancel: 'Отменить собеседование',
@@ -77,7 +79,7 @@ for (const lang of ['en', 'ru'] as const) {
       // reschedule to 11:30 Moscow time in five days
       const wall = moscowWall(5, '11:30');
       await page.getByRole('button', { name: t.reschedule }).click();
-      const dialog = page.getByRole('dialog', { name: t.reschedule });
+      const dialog = page.getByRole('dialog', { name: t.rescheduleTitle });
       await fillDate(dialog, t.when, wall, lang);
       await dialog.getByRole('button', { name: t.save }).click();
       await expect(dialog).toBeHidden();

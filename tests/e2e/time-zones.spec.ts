@@ -75,7 +75,8 @@ for (const timezoneId of ['Asia/Novosibirsk', 'America/New_York'] as const) {
         await page.getByLabel(lang === 'ru' ? 'Сообщение' : 'Message').fill(`Hello from ${timezoneId}`);
         await page.getByRole('button', { name: lang === 'ru' ? 'Отправить' : 'Send' }).click();
         await expect(page.getByTestId('chat-message').last()).toContainText(`Hello from ${timezoneId}`);
-        for (const path of ['/recruiter', '/chats', `/chats/${world.customer.id}`, '/interviews', `/candidates/${world.candidates.interview.id}/${world.vacancy.id}`, '/profile', '/candidates', `/vacancy/candidates/${world.vacancy.id}`, '/help']) {
+        const [interview] = (await (await page.context().request.get('/api/v1/interviews')).json()) as { id: string }[];
+        for (const path of [`/interviews/${interview!.id}`, '/recruiter', '/chats', `/chats/${world.customer.id}`, '/interviews', `/candidates/${world.candidates.interview.id}/${world.vacancy.id}`, '/profile', '/candidates', `/vacancy/candidates/${world.vacancy.id}`, '/help']) {
           await page.goto(`${prefix}${path}`);
           await page.waitForLoadState('networkidle');
         }
@@ -84,7 +85,8 @@ for (const timezoneId of ['Asia/Novosibirsk', 'America/New_York'] as const) {
       test(`the customer's pages hydrate without an error (${lang})`, async ({ page }) => {
         const prefix = lang === 'ru' ? '/ru' : '';
         await signIn(page, world.customer.email);
-        for (const path of ['/workspace', '/chats', '/interviews', `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile']) {
+        const [interview] = (await (await page.context().request.get('/api/v1/interviews')).json()) as { id: string }[];
+        for (const path of [`/interviews/${interview!.id}`, '/workspace', '/chats', '/interviews', `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile']) {
           await page.goto(`${prefix}${path}`);
           await page.waitForLoadState('networkidle');
         }

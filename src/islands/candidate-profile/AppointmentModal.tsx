@@ -79,7 +79,7 @@ export function AppointmentModal({ t, locale, timeZone, candidateId, vacancyId, 
   };
 
   const error = (field: string) => errors[field] && <p className="field-error" role="alert">{t(errors[field]!)}</p>;
-  const title = mode === 'edit' ? t('interview.edit') : mode === 'reschedule' ? t('interview.reschedule') : t('candidate_profile.appointment');
+  const title = mode === 'edit' ? t('interview.edit_title') : mode === 'reschedule' ? t('interview.reschedule_title') : t('candidate_profile.appointment');
   const lengths = LENGTHS.includes(initialLength) ? LENGTHS : [...LENGTHS, initialLength].sort((a, b) => Number(a) - Number(b));
 
   return (
