@@ -35,8 +35,16 @@ export function browserZone(): string | undefined {
 }
 
 /** 'GMT+07:00' at a moment: the offset a zone has then (summer time included). */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function zoneOffset(zone: string, at: Date = new Date()): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  // a formatter per zone: a VTIMEZONE asks for hundreds of offsets, and building one is the slow part
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    if (offsetFormats.size < 1000) offsetFormats.set(zone, format);
+  }
+  const part = format.formatToParts(at).find((p) => p.type === 'timeZoneName');
   const offset = part?.value ?? 'GMT';
   // Intl writes plain 'GMT' for a zero offset
   return offset === 'GMT' ? 'GMT+00:00' : offset;

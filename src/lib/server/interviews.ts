@@ -75,12 +75,13 @@ export function vtimezone(zone: string, around: Date): string[] {
   const to = around.getTime() + 366 * DAY;
   const changes: { at: number; before: number; after: number }[] = [];
   let previous = offsetMinutes(zone, new Date(from));
-  for (let day = from + DAY; day <= to; day += DAY) {
-    const offset = offsetMinutes(zone, new Date(day));
+  // week by week (no zone changes its clock twice in a week), then the minute by halving
+  const WEEK = 7 * DAY;
+  for (let week = from + WEEK; week < to + WEEK; week += WEEK) {
+    const offset = offsetMinutes(zone, new Date(week));
     if (offset === previous) continue;
-    // the minute of the change, by halving the day it fell in
-    let low = day - DAY;
-    let high = day;
+    let low = week - WEEK;
+    let high = week;
     while (high - low > 60_000) {
       const middle = low + Math.floor((high - low) / 120_000) * 60_000;
       if (offsetMinutes(zone, new Date(middle)) === previous) low = middle;
