@@ -24,6 +24,7 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 export function formatDate(value: string | Date, locale: Locale, timeZone?: string): string {
   try {
     const date = typeof value === 'string' ? new Date(value) : value;
+    // in the reader's zone (docs/decisions/0018) when given, the same on the server and in an island
     const parts = formatter(locale, { day: '2-digit', month: 'long', year: 'numeric', timeZone }).formatToParts(date);
     const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
     return `${part('day')} ${part('month')} ${part('year')}`;
@@ -32,23 +33,22 @@ export function formatDate(value: string | Date, locale: Locale, timeZone?: stri
   }
 }
 
-/**
- * The zone interview times are shown in until users have their own (issue 11, item 4): the
- * product's first customers are in Moscow, and the mails say so.
- */
-export const MEETING_ZONE = 'Europe/Moscow';
-
-/** An interview's day as a heading: 'Monday, 24 November' / 'понедельник, 24 ноября'. */
-export function formatMeetingDay(iso: string, locale: Locale): string {
-  return formatter(locale === 'ru' ? 'ru-RU' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: MEETING_ZONE }).format(new Date(iso));
+/** An interview's day as a heading in the reader's zone: 'Monday, 24 November' / 'понедельник, 24 ноября'. */
+export function formatMeetingDay(iso: string, locale: Locale, timeZone: string): string {
+  return formatter(locale === 'ru' ? 'ru-RU' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone }).format(new Date(iso));
 }
 
-/** An interview's time of day: '14:30'. */
-export function formatMeetingTime(iso: string, locale: Locale): string {
-  return formatter(locale === 'ru' ? 'ru-RU' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: MEETING_ZONE }).format(new Date(iso));
+/** A time of day in the reader's zone: '14:30'. */
+export function formatMeetingTime(iso: string, locale: Locale, timeZone: string): string {
+  return formatter(locale === 'ru' ? 'ru-RU' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
 }
 
-/** A short moment for lists: '24 Nov, 14:30' / '24 нояб., 14:30'. */
-export function formatMeetingShort(iso: string, locale: Locale): string {
-  return formatter(locale === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: MEETING_ZONE }).format(new Date(iso));
+/** A short moment for lists in the reader's zone: '24 Nov, 14:30' / '24 нояб., 14:30'. */
+export function formatMeetingShort(iso: string, locale: Locale, timeZone: string): string {
+  return formatter(locale === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+}
+
+/** A full moment, as mails give it: '24 November 2026 at 14:30' / '24 ноября 2026 г. в 14:30'. */
+export function formatMeetingLong(iso: string | Date, locale: Locale, timeZone: string): string {
+  return formatter(locale === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(iso));
 }

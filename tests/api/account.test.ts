@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Client, db, lastCode, lastMail, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
+import { translator } from '../../src/lib/i18n/messages.ts';
 
 describe('PUT /api/v1/users/profile', () => {
   it('updates name, surname, language and (company) the company name', async () => {
@@ -30,6 +31,40 @@ describe('PUT /api/v1/users/profile', () => {
 
   it('needs a session', async () => {
     expect((await new Client().put('/api/v1/users/profile', { name: 'A', surname: 'B' })).status).toBe(401);
+  });
+});
+
+describe('the time zone (docs/decisions/0018)', () => {
+  it('is the one registration sent, else the default, and the profile changes it', async () => {
+    const client = new Client();
+    const email = uniqueEmail('zone');
+    const registered = await client.post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company', settings: { lang: 'en', timeZone: 'asia/novosibirsk' } });
+    expect(registered.status).toBe(201);
+    client.token = registered.json.accessToken;
+    // kept in the canonical spelling
+    expect((await client.get('/api/v1/users/profile')).json.settings).toEqual({ lang: 'en', timeZone: 'Asia/Novosibirsk' });
+    const { client: plain } = await signUp('customer');
+    expect((await plain.get('/api/v1/users/profile')).json.settings.timeZone).toBe('Europe/Moscow');
+    const changed = await plain.put('/api/v1/users/profile', { name: 'Kate', surname: 'Client', settings: { timeZone: 'America/New_York' } });
+    expect(changed.status).toBe(200);
+    expect(changed.json.settings).toEqual({ lang: 'en', timeZone: 'America/New_York' });
+    // a change without a zone keeps it
+    await plain.put('/api/v1/users/profile', { name: 'Kate', surname: 'Client' });
+    expect((await plain.get('/api/v1/users/profile')).json.settings.timeZone).toBe('America/New_York');
+  });
+
+  it('refuses what is no IANA zone with a translated 400, changing nothing', async () => {
+    const { client } = await signUp('customer');
+    for (const timeZone of ['Mars/Olympus', '+05:00', 'UTC+3', '', 42, ['Europe/Moscow'], 'Europe/Moscow\nX', 'x'.repeat(500)]) {
+      const res = await client.put('/api/v1/users/profile', { name: 'Kate', surname: 'Client', settings: { timeZone } });
+      expect(res.status, JSON.stringify(timeZone)).toBe(400);
+      expect(res.json.errors).toEqual({ 'settings.timeZone': 'validation.time_zone_invalid' });
+    }
+    for (const lang of ['en', 'ru'] as const) expect(translator(lang)('validation.time_zone_invalid')).not.toBe('validation.time_zone_invalid');
+    expect((await client.get('/api/v1/users/profile')).json.settings.timeZone).toBe('Europe/Moscow');
+    const refused = await new Client().post('/api/v1/auth/email/register', { email: uniqueEmail('zone'), password: PASSWORD, role: 'company', settings: { timeZone: 'Nowhere/City' } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ 'settings.timeZone': 'validation.time_zone_invalid' });
   });
 });
 

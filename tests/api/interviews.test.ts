@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { Client, db, lastMail } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
+import { wallTime } from '../../src/lib/time-zone.ts';
 
 let moscow: number;
 let skills: number[];
@@ -43,7 +44,9 @@ describe('interviews', () => {
     const text = ics.content.toString().replace(/\r\n /g, '');
     expect(ics.content.toString().split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect(text).toContain('BEGIN:VCALENDAR');
-    expect(text).toContain(`DTSTART:${startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    // in the reader's zone: an account that never chose one keeps Moscow, the zone shown before
+    expect(text).toContain(`DTSTART;TZID=Europe/Moscow:${wallTime(startsAt, 'Europe/Moscow').replace(/[-:]/g, '')}00`);
+    expect(text).toContain('TZID:Europe/Moscow');
     expect(text).toContain('LOCATION:https://meet.example/abc');
     expect(text).toContain(`ATTENDEE;ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:${s.customer.email}`);
     const upcoming = await s.customer.client.get('/api/v1/interviews');
@@ -67,6 +70,33 @@ describe('interviews', () => {
     const en = await lastMail(s.recruiter.email, { match: invitation });
     expect(en?.text).toMatch(new RegExp(`The candidate: http://\\S+/candidates/${s.candidate.id}/${s.vacancy.id}\\n`));
     expect(en?.text).not.toContain('/ru/');
+  });
+
+  it('gives each reader the time in their own zone and names it when the others keep another', async () => {
+    const s = await setup();
+    await s.recruiter.client.put('/api/v1/users/profile', { name: 'Rita', surname: 'Recruiter', settings: { timeZone: 'Europe/Moscow' } });
+    await s.customer.client.put('/api/v1/users/profile', { name: 'Kate', surname: 'First', settings: { timeZone: 'America/New_York' } });
+    // 15:00 UTC on a winter day: 18:00 in Moscow, 10:00 in New York
+    const startsAt = `${new Date().getUTCFullYear() + 1}-01-15T15:00:00.000Z`;
+    const res = await s.recruiter.client.post('/api/v1/interviews', {
+      candidateId: s.candidate.id, vacancyId: s.vacancy.id, startsAt, durationMinutes: 30, kind: 'phone', participants: [s.customer.id],
+    });
+    expect(res.status).toBe(201);
+    const year = startsAt.slice(0, 4);
+    const customer = await lastMail(s.customer.email, { match: invitation });
+    expect(customer.text).toContain(`When: 15 January ${year} at 10:00 (New York (GMT-05:00)), 30 minutes`);
+    expect(customer.subject).toContain('10:00 (New York (GMT-05:00))');
+    const customerIcs = customer.attachments.find((a) => a.filename === 'interview.ics')!.content.toString().replace(/\r\n /g, '');
+    expect(customerIcs).toContain(`DTSTART;TZID=America/New_York:${year}0115T100000`);
+    expect(customerIcs).toContain('TZOFFSETTO:-0500');
+    const recruiter = await lastMail(s.recruiter.email, { match: invitation });
+    expect(recruiter.text).toContain(`When: 15 January ${year} at 18:00 (Moscow (GMT+03:00)), 30 minutes`);
+    expect(recruiter.attachments[0]!.content.toString()).toContain(`DTSTART;TZID=Europe/Moscow:${year}0115T180000`);
+    // the same zone for everyone: the time needs no name
+    await s.customer.client.put('/api/v1/users/profile', { name: 'Kate', surname: 'First', settings: { timeZone: 'Europe/Moscow' } });
+    await s.recruiter.client.post('/api/v1/interviews', { candidateId: s.candidate.id, vacancyId: s.vacancy.id, startsAt, durationMinutes: 45, kind: 'phone', participants: [s.customer.id] });
+    const same = await lastMail(s.customer.email, { match: (m) => invitation(m) && (m.text ?? '').includes('45 minutes') });
+    expect(same.text).toContain(`When: 15 January ${year} at 18:00, 45 minutes`);
   });
 
   it('refuses the past, strangers as participants, customers as organisers and another space', async () => {

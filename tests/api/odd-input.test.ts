@@ -38,7 +38,10 @@ async function build() {
   const otherCandidate = (await other.recruiter.client.post('/api/v1/candidates', candidateBody(c, { vacancyId: otherVacancy }))).json.id as string;
   const ticket = (await s.customer.client.post('/api/v1/help', { title: 'other', description: 'Help' })).json.id as string;
   const otherTicket = (await other.customer.client.post('/api/v1/help', { title: 'other', description: 'Help' })).json.id as string;
-  return { c, s, other, vacancy, otherVacancy, candidate, otherCandidate, ticket, otherTicket };
+  const interviewBody = (who: typeof s, vacancyId: string, candidateId: string) => ({ candidateId, vacancyId, startsAt: future(), durationMinutes: 30, kind: 'video', location: 'Zoom', participants: [who.customer.id] });
+  const interview = (await s.company.client.post('/api/v1/interviews', interviewBody(s, vacancy, candidate))).json.id as string;
+  const otherInterview = (await other.company.client.post('/api/v1/interviews', interviewBody(other, otherVacancy, otherCandidate))).json.id as string;
+  return { c, s, other, vacancy, otherVacancy, candidate, otherCandidate, ticket, otherTicket, interview, otherInterview };
 }
 
 const future = () => new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -86,6 +89,13 @@ const CASES: Case[] = [
     method: 'POST', path: () => '/api/v1/interviews', who: 'recruiter',
     body: () => ({ candidateId: f.candidate, vacancyId: f.vacancy, startsAt: future(), durationMinutes: 30, kind: 'video', location: 'Zoom', participants: [f.s.recruiter.id] }),
   },
+  { method: 'GET', path: () => '/api/v1/interviews', who: 'member', query: () => ({ candidateId: f.candidate }) },
+  { method: 'GET', path: () => `/api/v1/interviews/${f.interview}`, who: 'member', foreign: () => `/api/v1/interviews/${f.otherInterview}` },
+  {
+    method: 'PUT', path: () => `/api/v1/interviews/${f.interview}`, who: 'recruiter', foreign: () => `/api/v1/interviews/${f.otherInterview}`,
+    body: () => ({ startsAt: future(), durationMinutes: 30, kind: 'phone', location: 'Zoom', participants: [f.s.customer.id], inviteCandidate: false, sequence: 0 }),
+  },
+  { method: 'POST', path: () => `/api/v1/interviews/${f.interview}/cancel`, who: 'recruiter', foreign: () => `/api/v1/interviews/${f.otherInterview}/cancel`, body: () => ({ sequence: 0 }) },
   { method: 'GET', path: () => '/api/v1/feed', who: 'member' },
   { method: 'GET', path: () => '/api/v1/search/cities', who: 'public', query: () => ({ q: 'Mosc', country: 'ru' }) },
   { method: 'GET', path: () => '/api/v1/vacancy/soft-skills', who: 'public' },
@@ -132,6 +142,7 @@ describe('every endpoint', () => {
     expect(after.updatedAt).toBe(before.updatedAt);
     const events = await db().query('select count(*)::int as n from funnel_events where candidate_id = $1 and user_id = $2', [f.otherCandidate, f.s.company.user.id]);
     expect(events.rows[0].n).toBe(0);
+    expect((await f.other.company.client.get(`/api/v1/interviews/${f.otherInterview}`)).json).toMatchObject({ sequence: 0, status: 'scheduled' });
   });
 
   it('answers every odd value in any body field with a 4xx, never a 5xx', async () => {
@@ -177,7 +188,7 @@ describe('every endpoint', () => {
 
   it('refuses odd values in paths with a 4xx', async () => {
     for (const odd of ['%00', '1e20', '1.5', 'x'.repeat(300), '%E0%A4%A']) {
-      for (const path of [`/api/v1/vacancy/${odd}`, `/api/v1/candidates/${odd}`, `/api/v1/candidates/vacancy/${odd}`, `/api/v1/chats/${odd}`, `/api/v1/help/${odd}`, `/api/v1/candidates/vacancy/statistic/${odd}`]) {
+      for (const path of [`/api/v1/vacancy/${odd}`, `/api/v1/candidates/${odd}`, `/api/v1/candidates/vacancy/${odd}`, `/api/v1/chats/${odd}`, `/api/v1/help/${odd}`, `/api/v1/candidates/vacancy/statistic/${odd}`, `/api/v1/interviews/${odd}`]) {
         const res = await f.s.company.client.get(path);
         expect.soft(res.status, path).toBeGreaterThanOrEqual(400);
         expect.soft(res.status, path).toBeLessThan(500);

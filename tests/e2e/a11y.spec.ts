@@ -9,9 +9,12 @@ import { hiringSpace, signIn, type HiringWorld } from './world.ts';
  * also at phone width with the menu open.
  */
 let world: HiringWorld;
+let interviewId: string;
 
 test.beforeAll(async ({ browser }) => {
   world = await hiringSpace(browser, 'A11y');
+  // the customer's context (the second) takes part in the world's interview
+  interviewId = ((await (await world.contexts[1]!.request.get('/api/v1/interviews')).json()) as { id: string }[])[0]!.id;
 });
 
 test.afterAll(async () => {
@@ -65,7 +68,7 @@ const companyPages = () => [
   `/candidates/edit/${world.candidates.fresh.id}`,
   '/no/such/page',
 ];
-const customerPages = () => ['/workspace', '/interviews', `/vacancy/candidates/${world.vacancy.id}`, `/vacancy/finalists/${world.vacancy.id}`, `/vacancy/analytics/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
+const customerPages = () => ['/workspace', '/interviews', `/interviews/${interviewId}`, `/vacancy/candidates/${world.vacancy.id}`, `/vacancy/finalists/${world.vacancy.id}`, `/vacancy/analytics/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
 const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown', '/shortlist?token=unknown'];
 
 // each test walks twenty pages: on a busy two-core machine that takes longer than one page's minute
@@ -73,6 +76,8 @@ test.describe.configure({ timeout: 180_000 });
 
 for (const prefix of ['', '/ru']) {
   test(`the company's pages pass axe (${prefix || 'en'})`, async ({ browser }) => {
+    // seventeen pages, each hydrated and checked: more than a minute on a machine shared by others
+    test.slow();
     await check(browser, 'company', companyPages().map((p) => prefix + p));
   });
 
@@ -86,6 +91,6 @@ for (const prefix of ['', '/ru']) {
 }
 
 test('at phone width with the menu open, the pages pass axe', async ({ browser }) => {
-  await check(browser, 'company', ['/recruiter', `/vacancy/preview/${world.vacancy.id}`, '/ru/candidates'], { width: 390, height: 844 }, true);
+  await check(browser, 'company', ['/recruiter', `/vacancy/preview/${world.vacancy.id}`, '/ru/candidates', `/interviews/${interviewId}`], { width: 390, height: 844 }, true);
   await check(browser, 'customer', ['/workspace', '/ru/interviews'], { width: 390, height: 844 }, true);
 });

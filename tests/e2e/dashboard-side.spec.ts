@@ -22,7 +22,9 @@ test('the dashboard shows the space\'s latest events with links, and upcoming in
 
   await page.goto('/recruiter');
   const feed = page.getByTestId('feed');
-  await expect(feed.getByRole('listitem').first()).toContainText('Olga Owner moved Pavel Orlov to “Recruiter interview” · Accountant');
+  // the newest event names the interview by its time, then the stage move before it
+  await expect(feed.getByRole('listitem').first()).toContainText('Olga Owner scheduled an interview with Pavel Orlov for');
+  await expect(feed.getByRole('listitem').nth(1)).toContainText('Olga Owner moved Pavel Orlov to “Recruiter interview” · Accountant');
   await feed.getByRole('link', { name: 'Pavel Orlov' }).first().click();
   await expect(page).toHaveURL(`/candidates/${candidate.id}/${vacancy.id}`);
   await page.goto('/recruiter');
@@ -31,6 +33,7 @@ test('the dashboard shows the space\'s latest events with links, and upcoming in
   await expect(interviews).toContainText('Phone call · Accountant');
 
   await page.goto('/ru/recruiter');
-  await expect(page.getByTestId('feed').getByRole('listitem').first()).toContainText('Olga Owner: кандидат Pavel Orlov переведён на этап «Собеседование с рекрутером»');
+  await expect(page.getByTestId('feed').getByRole('listitem').first()).toContainText('Olga Owner: собеседование с кандидатом Pavel Orlov назначено на');
+  await expect(page.getByTestId('feed').getByRole('listitem').nth(1)).toContainText('Olga Owner: кандидат Pavel Orlov переведён на этап «Собеседование с рекрутером»');
   await expect(page.getByTestId('interviews')).toContainText('Звонок · Accountant');
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { queueSettled } from '../support/queue.ts';
 
 /** Every test fails on a console error or an uncaught page error (STYLE.md habit 9). */
@@ -50,6 +50,22 @@ export async function mailedMatch(to: string, pattern: RegExp): Promise<string> 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no mail to ${to} matching ${pattern}`);
+}
+
+/** The newest mail to `to` whose subject matches, once its job has finished (interview mails carry an .ics). */
+export async function mailedWith(to: string, subject: RegExp): Promise<ParsedMail> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+      const to_ = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address);
+      if (to_.includes(to) && subject.test(mail.subject ?? '')) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} with a subject like ${subject}`);
 }
 
 /** The code of the newest mail to `to` in the product's outbox. */

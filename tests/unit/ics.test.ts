@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fold, icsText, interviewIcs } from '../../src/lib/server/interviews.ts';
+import { fold, icsText, interviewIcs, vtimezone } from '../../src/lib/server/interviews.ts';
 
 describe('the .ics invitation', () => {
   const ics = interviewIcs({
     uid: 'u1',
     start: new Date('2030-01-02T10:00:00Z'),
     minutes: 30,
+    zone: 'UTC',
     summary: 'Interview: Anna\rSmirnova',
     description: 'Line one\nLine two\r\nBEGIN:VALARM',
     location: 'Room 5\rEND:VEVENT\rBEGIN:VEVENT',
@@ -33,5 +34,34 @@ describe('the .ics invitation', () => {
     for (const part of folded) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
     expect(folded.map((p, i) => (i ? p.slice(1) : p)).join('')).toBe(line);
     expect(folded.join('')).not.toContain('\uFFFD');
+  });
+
+  it('gives the times in the reader\'s zone with a VTIMEZONE that covers them', () => {
+    const start = new Date('2030-01-02T15:00:00Z');
+    const text = interviewIcs({ uid: 'u2', start, minutes: 45, zone: 'America/New_York', summary: 's', description: 'd', location: '', organizer: 'o@x.org', attendees: [] });
+    const lines = text.split('\r\n');
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20300102T100000');
+    expect(lines).toContain('DTEND;TZID=America/New_York:20300102T104500');
+    expect(lines).toContain('TZID:America/New_York');
+    // winter is -5, summer -4: both changes of the year around the event are there
+    expect(lines.filter((l) => l === 'TZOFFSETTO:-0400').length).toBeGreaterThanOrEqual(1);
+    expect(lines.filter((l) => l === 'TZOFFSETTO:-0500').length).toBeGreaterThanOrEqual(2);
+    expect(lines.indexOf('BEGIN:VTIMEZONE')).toBeLessThan(lines.indexOf('BEGIN:VEVENT'));
+  });
+
+  it('finds the minute a zone changes its clock', () => {
+    // 2030-03-10 02:00 EST becomes 03:00 EDT: the observance starts at 02:00 local, 07:00Z
+    const lines = vtimezone('America/New_York', new Date('2030-06-01T12:00:00Z'));
+    const at = lines.indexOf('DTSTART:20300310T020000');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at - 1]).toBe('BEGIN:DAYLIGHT');
+    expect(lines[at + 1]).toBe('TZOFFSETFROM:-0500');
+    expect(lines[at + 2]).toBe('TZOFFSETTO:-0400');
+  });
+
+  it('has one observance for a zone without summer time', () => {
+    const lines = vtimezone('Asia/Novosibirsk', new Date('2030-06-01T12:00:00Z'));
+    expect(lines.filter((l) => l.startsWith('BEGIN:STANDARD') || l.startsWith('BEGIN:DAYLIGHT'))).toEqual(['BEGIN:STANDARD']);
+    expect(lines).toContain('TZOFFSETTO:+0700');
   });
 });

@@ -6,6 +6,7 @@ import { lazyResolver } from '../shared/lazy-resolver.ts';
 import { api } from '../../lib/client/api.ts';
 import { setToken } from '../../lib/stores/auth.ts';
 import { localizedPath } from '../../lib/i18n/index.ts';
+import { browserZone } from '../../lib/time-zone.ts';
 import type { UserDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
@@ -44,7 +45,7 @@ function RegisterForm(props: Props) {
     try {
       const grant = await api<{ accessToken: string; tokenExpires: number }>('auth/email/register', {
         method: 'POST',
-        body: { ...values, ...(invite && props.inviteToken ? { invite: props.inviteToken } : {}), settings: { lang: props.locale } },
+        body: { ...values, ...(invite && props.inviteToken ? { invite: props.inviteToken } : {}), settings: { lang: props.locale, timeZone: browserZone() } },
       });
       setToken(grant.accessToken, grant.tokenExpires);
     } catch (error) {

@@ -42,6 +42,8 @@ interface Props extends IslandProps {
   editHref: string | null;
   /** the server's clock, for the first render */
   now: string;
+  /** The reader's saved zone (docs/decisions/0018). */
+  timeZone: string;
 }
 
 const RESUME_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -57,7 +59,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 function CandidateHeader(props: Props) {
   const { t } = useT(props);
   const hydrated = useHydrated();
-  const { timeZone } = useClock(props.now);
+  const { timeZone } = useClock(props.now, props.timeZone);
   const { canManage } = props;
   const [appointment, setAppointment] = useState(false);
   const [scheduled, setScheduled] = useState(false);
@@ -243,9 +245,11 @@ function CandidateHeader(props: Props) {
           <AppointmentModal
             t={t}
             locale={props.locale}
+            timeZone={props.timeZone}
             candidateId={candidate.id}
             vacancyId={props.vacancyId}
             people={props.people ?? []}
+            candidateEmail={Boolean(candidate.email)}
             onClose={() => setAppointment(false)}
             onDone={() => {
               setAppointment(false);
@@ -253,7 +257,8 @@ function CandidateHeader(props: Props) {
             }}
           />
         )}
-        {scheduled && <MessageModal title={t('candidate_profile.appointment_done')} text={t('candidate_profile.appointment_done_text')} closeLabel={t('app.close')} onClose={() => setScheduled(false)} />}
+        {/* the page lists the candidate's interviews: it comes again with the new one */}
+        {scheduled && <MessageModal title={t('candidate_profile.appointment_done')} text={t('candidate_profile.appointment_done_text')} closeLabel={t('app.close')} onClose={() => window.location.reload()} />}
 
         {candidate.email &&
           (canManage ? (

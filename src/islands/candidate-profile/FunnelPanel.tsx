@@ -35,6 +35,8 @@ interface Props extends IslandProps {
   rule: CustomerRule;
   /** the server's clock, for the first render */
   now: string;
+  /** The reader's saved zone (docs/decisions/0018). */
+  timeZone: string;
 }
 
 /**
@@ -45,7 +47,7 @@ interface Props extends IslandProps {
 function FunnelPanel(props: Props) {
   const { t } = useT(props);
   const hydrated = useHydrated();
-  const { now, timeZone } = useClock(props.now);
+  const { now, timeZone } = useClock(props.now, props.timeZone);
   const [funnel, setFunnel] = useState(props.funnel);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -352,6 +354,13 @@ function History({ t, locale, timeZone, history }: { t: T; locale: Locale; timeZ
         return t('candidate_profile.history.reject_reason', { text: entry.to ?? '' });
       case 'interview_requested':
         return entry.to ? `${t('candidate_profile.history.interview_requested')}: ${entry.to}` : t('candidate_profile.history.interview_requested');
+      // an interview is named by its kind and its time (a reschedule: the old time and the new)
+      case 'interview':
+      case 'interview_changed':
+      case 'interview_cancelled':
+        return t(`candidate_profile.history.${entry.kind}`, { kind: entry.from ? t(`interview.kind.${entry.from}`) : '', when: entry.to ? formatDateTime(entry.to, locale, timeZone) : '' });
+      case 'interview_rescheduled':
+        return t('candidate_profile.history.interview_rescheduled', { from: entry.from ? formatDateTime(entry.from, locale, timeZone) : '', when: entry.to ? formatDateTime(entry.to, locale, timeZone) : '' });
       default:
         return t('candidate_profile.history.other');
     }

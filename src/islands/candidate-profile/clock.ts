@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../shared/hydrated.ts';
 
 /**
- * The current time and the zone to show times in. The first render uses the server's clock and
- * UTC on both sides, so hydration matches; then the browser's clock (ticking every 30 s) and
- * its own zone take over.
+ * The current time and the zone to show times in. The first render uses the server's clock, so
+ * hydration matches, then the browser's clock (ticking every 30 s). Times are in the reader's
+ * saved zone on both sides (docs/decisions/0018), whatever zone the browser runs in.
  */
-export function useClock(serverNow: string): { now: number; timeZone: string | undefined } {
-  const hydrated = useHydrated();
+export function useClock(serverNow: string, timeZone: string): { now: number; timeZone: string } {
   const [now, setNow] = useState(() => Date.parse(serverNow));
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, []);
-  return { now, timeZone: hydrated ? undefined : 'UTC' };
+  return { now, timeZone };
 }

@@ -1,10 +1,8 @@
 import type { Locale, T } from '../../lib/i18n/index.ts';
 
 /**
- * '05 May 2024, 14:30' / '05 мая 2024, 14:30' (SPEC.md §9's dd LLLL yyyy plus the time).
- * `timeZone` undefined is the browser's zone. The server cannot know that zone, so islands render
- * their first pass in UTC on both sides (no hydration mismatch) and switch to local time once
- * hydrated (see `useClock`).
+ * '05 May 2024, 14:30' / '05 мая 2024, 14:30' (SPEC.md §9's dd LLLL yyyy plus the time) in the
+ * reader's saved zone (see `useClock`).
  */
 export function formatDateTime(iso: string, locale: Locale, timeZone?: string): string {
   const date = new Date(iso);

@@ -40,6 +40,8 @@ interface Props extends IslandProps {
   canWrite: boolean;
   /** The server's clock when it rendered the timers, so that the browser's first render matches. */
   now: number;
+  /** The reader's saved zone (docs/decisions/0018). */
+  timeZone: string;
 }
 
 const MINUTE = 60_000;
@@ -129,7 +131,7 @@ function VacancyCandidates(props: Props) {
 
   const number = numberFormat(props.locale);
   const average = new Intl.NumberFormat(props.locale === 'ru' ? 'ru-RU' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const dateTime = new Intl.DateTimeFormat(props.locale === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(props.locale === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: props.timeZone });
   const col = (key: string) => t(`candidates_list.col.${key}`);
   const published = vacancy.status === 1;
 
@@ -230,7 +232,7 @@ function VacancyCandidates(props: Props) {
                     <td data-label={col('timer')}>
                       <time
                         dateTime={row.stageChangedAt}
-                        // the date in the browser's time zone, which the server does not know
+                        // the date in the reader's saved zone; the title waits for the island as before
                         title={hydrated ? t('candidates_list.timer_since', { date: dateTime.format(new Date(row.stageChangedAt)) }) : undefined}
                       >
                         {timerText(t, row.stageChangedAt, now)}

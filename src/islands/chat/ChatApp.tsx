@@ -21,6 +21,10 @@ import { useHydrated } from '../shared/hydrated.ts';
 
 interface Props extends IslandProps {
   me: string;
+  /** The reader's saved zone: the server's HTML and the first render agree in any browser. */
+  timeZone: string;
+  /** The server's clock when it rendered the page. */
+  now: number;
   chats: ChatDto[];
   contacts: ChatUser[];
   /** The open dialog, when the URL names one. */
@@ -36,34 +40,36 @@ function Avatar({ user }: { user: ChatUser }) {
 }
 
 /**
- * Dates and times in the reader's zone once the island runs; the server's HTML and the first
- * render use UTC on both sides, so that hydration compares like with like.
+ * Dates and times in the reader's saved zone (docs/decisions/0018), on the server and in the
+ * browser alike, so that hydration compares like with like.
  */
-type Zone = string | undefined;
+type Zone = string;
 
 const tag = (locale: string) => (locale === 'ru' ? 'ru-RU' : 'en-GB');
 const dayKey = (iso: string, zone: Zone) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso));
 
 /** A message's time; with its date when it is not from today (the chat list). */
-function time(iso: string, locale: string, zone: Zone, withDate = false): string {
-  const sameDay = dayKey(iso, zone) === dayKey(new Date().toISOString(), zone);
+function time(iso: string, locale: string, zone: Zone, now: number, withDate = false): string {
+  const sameDay = dayKey(iso, zone) === dayKey(new Date(now).toISOString(), zone);
   const options: Intl.DateTimeFormatOptions = sameDay && !withDate ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
   return new Intl.DateTimeFormat(tag(locale), { ...options, hourCycle: 'h23', timeZone: zone }).format(new Date(iso));
 }
 
 /** The heading of a day in the dialog: 'Today', 'Yesterday', '24 November', '24 November 2025'. */
-function dayLabel(iso: string, locale: string, zone: Zone, t: (key: string) => string): string {
+function dayLabel(iso: string, locale: string, zone: Zone, now: number, t: (key: string) => string): string {
   const key = dayKey(iso, zone);
-  if (key === dayKey(new Date().toISOString(), zone)) return t('chat.today');
-  if (key === dayKey(new Date(Date.now() - 86_400_000).toISOString(), zone)) return t('chat.yesterday');
-  const sameYear = key.slice(0, 4) === dayKey(new Date().toISOString(), zone).slice(0, 4);
+  if (key === dayKey(new Date(now).toISOString(), zone)) return t('chat.today');
+  if (key === dayKey(new Date(now - 86_400_000).toISOString(), zone)) return t('chat.yesterday');
+  const sameYear = key.slice(0, 4) === dayKey(new Date(now).toISOString(), zone).slice(0, 4);
   return new Intl.DateTimeFormat(tag(locale), { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: zone }).format(new Date(iso));
 }
 
 function ChatApp(props: Props) {
   const { t, href } = useT(props);
   const hydrated = useHydrated();
-  const zone: Zone = hydrated ? undefined : 'UTC';
+  const zone: Zone = props.timeZone;
+  // 'today' by the server's clock until hydrated, so a page rendered at midnight still matches
+  const now = hydrated ? Date.now() : props.now;
   const storedChats = useStore($chats);
   const storedMessages = useStore($messages);
   const chats = hydrated ? storedChats : props.chats;
@@ -199,7 +205,7 @@ function ChatApp(props: Props) {
                 <span className="chat-item-body">
                   <span className="chat-item-top">
                     <strong>{`${chat.user.name} ${chat.user.surname}`}</strong>
-                    {chat.lastMessage && <time dateTime={chat.lastMessage.createdAt}>{time(chat.lastMessage.createdAt, props.locale, zone)}</time>}
+                    {chat.lastMessage && <time dateTime={chat.lastMessage.createdAt}>{time(chat.lastMessage.createdAt, props.locale, zone, now)}</time>}
                   </span>
                   <span className="chat-item-last">{chat.lastMessage?.text}</span>
                 </span>
@@ -258,13 +264,13 @@ function ChatApp(props: Props) {
                 <Fragment key={message.id}>
                   {newDay && (
                     <p className="chat-day" data-testid="chat-day">
-                      <span>{dayLabel(message.createdAt, props.locale, zone, t)}</span>
+                      <span>{dayLabel(message.createdAt, props.locale, zone, now, t)}</span>
                     </p>
                   )}
                   <div className={`bubble ${own ? 'own' : 'theirs'}`} data-testid="chat-message">
                     <p>{message.text}</p>
                     <span className="bubble-meta">
-                      <time dateTime={message.createdAt}>{time(message.createdAt, props.locale, zone)}</time>
+                      <time dateTime={message.createdAt}>{time(message.createdAt, props.locale, zone, now)}</time>
                       {own && <span aria-label={message.read ? t('chat.read') : t('chat.sent')}>{message.read ? ' ✓✓' : ' ✓'}</span>}
                     </span>
                   </div>

@@ -25,6 +25,8 @@ interface Props extends IslandProps {
   customers: CustomerOption[];
   /** Whether the space has any vacancy at all, whatever its status. */
   hasAny: boolean;
+  /** The reader's saved zone, for the vacancies' dates. */
+  timeZone: string;
 }
 
 type HistoryMode = 'push' | 'replace';
@@ -224,7 +226,7 @@ function VacancyBoard(props: Props) {
       {error && <p className="form-error" role="alert">{t(error)}</p>}
 
       {vacancies.length > 0 ? (
-        <VacancyTable t={t} locale={props.locale} href={href} vacancies={vacancies} busy={busy} />
+        <VacancyTable t={t} locale={props.locale} timeZone={props.timeZone} href={href} vacancies={vacancies} busy={busy} />
       ) : !props.hasAny ? (
         <div className="vacancies-empty">
           <p>{t('dashboard.empty_none')}</p>

@@ -5,13 +5,15 @@ import { formatDate } from '../../lib/dates.ts';
 interface Props {
   t: T;
   locale: Locale;
+  /** The reader's saved zone: the server's HTML and the first render agree in any browser. */
+  timeZone: string;
   href: (path: string) => string;
   vacancies: VacancyListItem[];
   busy: boolean;
 }
 
 /** The vacancy list: each name links to its candidates (the funnel); the counters are the funnel's real numbers. */
-export function VacancyTable({ t, locale, href, vacancies, busy }: Props) {
+export function VacancyTable({ t, locale, timeZone, href, vacancies, busy }: Props) {
   const number = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US');
   const salary = (v: VacancyListItem) =>
     v.salary === null
@@ -45,7 +47,7 @@ export function VacancyTable({ t, locale, href, vacancies, busy }: Props) {
                 <span className="vacancy-meta">
                   {v.city && <span>{v.city.name}</span>}
                   {v.salary !== null && <span>{salary(v)}</span>}
-                  <time dateTime={v.createdAt}>{formatDate(v.createdAt, locale)}</time>
+                  <time dateTime={v.createdAt}>{formatDate(v.createdAt, locale, timeZone)}</time>
                 </span>
               </th>
               <td className="num" data-label={columns.quantity}>{v.quantity}</td>

@@ -10,6 +10,8 @@ import { FormModal } from '../shared/modals.tsx';
 
 interface Props extends IslandProps {
   staff: boolean;
+  /** The reader's saved zone (docs/decisions/0018). */
+  timeZone: string;
   tickets: TicketDto[];
   open?: TicketDto;
 }
@@ -95,7 +97,7 @@ function HelpApp(props: Props) {
         <section className="card help-dialog" aria-labelledby="ticket-title">
           <h2 id="ticket-title">{t(`help.type.${open.title}`)}</h2>
           <p className="muted">
-            {formatDate(open.createdAt, props.locale)}
+            {formatDate(open.createdAt, props.locale, props.timeZone)}
             {open.author && ` · ${open.author.name} ${open.author.surname}`}
           </p>
           <p className="help-description">{open.description}</p>

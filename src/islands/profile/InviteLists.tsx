@@ -17,6 +17,8 @@ const InviteDialog = lazy(dialog);
 type ListRole = 'recruiter' | 'customer';
 
 interface Props extends IslandProps {
+  /** The reader's saved zone (docs/decisions/0018). */
+  timeZone: string;
   /** Which lists this person sees: company both, recruiter the customers. */
   lists: ListRole[];
   initial: InviteDto[];
@@ -95,8 +97,7 @@ function InviteLists(props: Props) {
                     ) : (
                       <span className={entry.id ? 'badge' : 'badge badge-muted'}>{t(entry.id ? 'profile.registered' : 'profile.invited')}</span>
                     )}
-                    {/* the server knows no reader's zone: UTC until hydrated, then the reader's (no mismatch) */}
-                    <time dateTime={entry.createdAt} className="muted">{formatDate(entry.createdAt, props.locale, hydrated ? undefined : 'UTC')}</time>
+                    <time dateTime={entry.createdAt} className="muted">{formatDate(entry.createdAt, props.locale, props.timeZone)}</time>
                   </li>
                 ))}
               </ul>

@@ -12,6 +12,7 @@ import { whenIdle } from '../shared/lazy-resolver.ts';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import { MessageModal } from '../shared/modals.tsx';
+import { browserZone, zoneLabel } from '../../lib/time-zone.ts';
 
 interface Props extends IslandProps {
   user: UserDto;
@@ -26,9 +27,10 @@ const EmailDialog = lazy(() => dialogs().then((m) => ({ default: m.EmailDialog }
 const EmailCodeDialog = lazy(() => dialogs().then((m) => ({ default: m.EmailCodeDialog })));
 const PasswordDialog = lazy(() => dialogs().then((m) => ({ default: m.PasswordDialog })));
 const CompanyDialog = lazy(() => dialogs().then((m) => ({ default: m.CompanyDialog })));
+const ZoneDialog = lazy(() => dialogs().then((m) => ({ default: m.ZoneDialog })));
 const DeleteDialog = lazy(() => dialogs().then((m) => ({ default: m.DeleteDialog })));
 
-type Dialog = 'info' | 'email' | 'code' | 'password' | 'company' | 'delete' | null;
+type Dialog = 'info' | 'email' | 'code' | 'password' | 'company' | 'zone' | 'delete' | null;
 
 function ProfileCard(props: Props) {
   const hydrated = useHydrated();
@@ -39,6 +41,9 @@ function ProfileCard(props: Props) {
   const [pendingEmail, setPendingEmail] = useState('');
   const [message, setMessage] = useState<{ title: string; text: string }>();
   const close = () => setDialog(null);
+  // the device's zone is known only in the browser: the hint waits for hydration (no mismatch)
+  const [device, setDevice] = useState<string>();
+  useEffect(() => setDevice(browserZone()), []);
 
   useEffect(() => {
     if (!$user.get()) setUser(props.user);
@@ -83,6 +88,17 @@ function ProfileCard(props: Props) {
           <button type="button" className="btn btn-secondary" onClick={() => setDialog('company')} disabled={!hydrated}>{t('profile.edit_company')}</button>
         </section>
       )}
+      <section className="card block" aria-labelledby="zone-title">
+        <div>
+          <h2 id="zone-title">{t('profile.time_zone')}</h2>
+          <p className="big" data-testid="time-zone">{zoneLabel(user.settings.timeZone)}</p>
+          <p className="muted zone-hint">
+            {device && device !== user.settings.timeZone ? t('profile.time_zone_device', { zone: zoneLabel(device) }) : t('profile.time_zone_hint')}
+          </p>
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={() => setDialog('zone')} disabled={!hydrated}>{t('profile.edit_time_zone')}</button>
+      </section>
+
       {user.role === ROLE.RECRUITER && user.inviteUser && (
         <section className="card block" aria-labelledby="inviter-title">
           <div>
@@ -116,6 +132,7 @@ function ProfileCard(props: Props) {
       {dialog === 'code' && <EmailCodeDialog t={t} email={pendingEmail} onClose={close} />}
       {dialog === 'password' && <PasswordDialog t={t} onClose={close} onDone={() => { close(); setMessage({ title: t('profile.password_changed'), text: '' }); }} />}
       {dialog === 'company' && <CompanyDialog t={t} user={user} onClose={close} />}
+      {dialog === 'zone' && <ZoneDialog t={t} user={user} device={device} onClose={close} />}
       {dialog === 'delete' && <DeleteDialog t={t} onClose={close} onDeleted={() => { removeToken(); setUser(null); window.location.assign(href('/')); }} />}
       </Suspense>
       {message && <MessageModal title={message.title} text={message.text} closeLabel={t('app.close')} onClose={() => setMessage(undefined)} />}

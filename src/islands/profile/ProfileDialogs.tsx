@@ -16,6 +16,7 @@ import { AlertModal, FormModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { PhotoInput, uploadPhoto } from '../shared/PhotoInput.tsx';
 import type { T } from '../../lib/i18n/index.ts';
+import { canonicalZone, zoneLabel, zoneOffset } from '../../lib/time-zone.ts';
 
 function FormError({ t, error }: { t: T; error?: string }) {
   return error ? <p className="form-error" role="alert">{t(error)}</p> : null;
@@ -200,5 +201,57 @@ export function DeleteDialog({ t, onClose, onDeleted }: { t: T; onClose: () => v
       onConfirm={confirm}
       onCancel={onClose}
     />
+  );
+}
+
+/** Every zone the browser knows, by offset then name, the saved one among them whatever it is. */
+function zoneOptions(saved: string): { zone: string; label: string; offset: string }[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones = [...new Set([...known, 'UTC', saved])].filter((zone) => canonicalZone(zone) !== null);
+  const minutes = (offset: string) => {
+    const match = /([+-])(\d{2}):(\d{2})/.exec(offset);
+    return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  };
+  return zones
+    .map((zone) => ({ zone, offset: zoneOffset(zone) }))
+    .sort((a, b) => minutes(a.offset) - minutes(b.offset) || a.zone.localeCompare(b.zone))
+    .map(({ zone, offset }) => ({ zone, offset, label: `(${offset}) ${zone.replace(/_/g, ' ')}` }));
+}
+
+export function ZoneDialog({ t, user, device, onClose }: { t: T; user: UserDto; device?: string; onClose: () => void }) {
+  const [zone, setZone] = useState(user.settings.timeZone);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [options] = useState(() => zoneOptions(user.settings.timeZone));
+  const save = async (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      // the profile edit resends name and surname with it (SPEC.md §7)
+      await api<UserDto>('users/profile', { method: 'PUT', body: { name: user.name, surname: user.surname, settings: { lang: user.settings.lang, timeZone: zone } } });
+      // every time on the page was rendered in the old zone: the page comes again in the new one
+      window.location.reload();
+    } catch (failure) {
+      setError(errorKey(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <FormModal title={t('profile.edit_time_zone')} onClose={onClose}>
+      <form onSubmit={save} noValidate>
+        <SelectField label={t('profile.time_zone')} value={zone} onChange={(e) => setZone(e.target.value)} error={error && t(error)}>
+          {options.map((option) => (
+            <option key={option.zone} value={option.zone}>{option.label}</option>
+          ))}
+        </SelectField>
+        {device && device !== zone && (
+          <p>
+            <button type="button" className="btn-link" onClick={() => setZone(device)}>{t('profile.time_zone_use_device', { zone: zoneLabel(device) })}</button>
+          </p>
+        )}
+        <Actions t={t} busy={busy} onCancel={onClose} />
+      </form>
+    </FormModal>
   );
 }

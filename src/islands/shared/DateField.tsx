@@ -139,7 +139,8 @@ export function DateField({ t, locale, label, mode, value, onChange, onBlur, err
               <label htmlFor={`${controlId}-minute`}>{t('app.date.minute')}</label>
               <select id={`${controlId}-minute`} className="input" value={parts.minute} onChange={set('minute')} {...common}>
                 <option value="">—</option>
-                {MINUTES.map((m) => <option key={m} value={m}>{m}</option>)}
+                {/* a stored time off the 5-minute steps (an interview made through the API) stays as it is */}
+                {(parts.minute && !MINUTES.includes(parts.minute) ? [...MINUTES, parts.minute].sort() : MINUTES).map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </div>
           </div>

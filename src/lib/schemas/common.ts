@@ -1,6 +1,7 @@
 // zod/mini: the same schemas run in the islands, where the full zod would cost ~10 KB gzip more
 import * as z from 'zod/mini';
 import { LOCALES } from '../i18n/index.ts';
+import { canonicalZone } from '../time-zone.ts';
 
 /**
  * The usual address shape: something@domain.tld, no spaces. Each part excludes the separator
@@ -37,7 +38,13 @@ export const NewPasswordSchema = z.string({ error: 'validation.password_required
 
 export const LangSchema = z.enum(LOCALES, { error: 'validation.lang_invalid' });
 
-export const SettingsSchema = z.object({ lang: z.optional(LangSchema) });
+/** An IANA zone name, kept in its canonical spelling (docs/decisions/0018). */
+export const TimeZoneSchema = z.pipe(
+  z.string({ error: 'validation.time_zone_invalid' }).check(z.refine((v) => canonicalZone(v) !== null, 'validation.time_zone_invalid')),
+  z.transform((v) => canonicalZone(v)!),
+);
+
+export const SettingsSchema = z.object({ lang: z.optional(LangSchema), timeZone: z.optional(TimeZoneSchema) });
 
 export const CodeSchema = z.string({ error: 'validation.code_required' }).check(
   z.trim(),

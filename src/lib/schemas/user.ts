@@ -16,7 +16,8 @@ export interface UserDto {
   companyName: string | null;
   inviteUser: { name: string; surname: string; companyName: string | null } | null;
   createdAt: string;
-  settings: { lang: Locale };
+  /** `timeZone`: an IANA name; every time shown to the user is in it (docs/decisions/0018). */
+  settings: { lang: Locale; timeZone: string };
   unreadMessage: number;
   resume: string | null;
 }

@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import { getDb, schema } from './db/index.ts';
-import { AppError, forbidden } from './http.ts';
+import { getDb, schema, type Executor } from './db/index.ts';
+import { AppError, forbidden, notFound } from './http.ts';
 import { queueMail, type Mail } from './mail.ts';
 import { env } from './env.ts';
 import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { findVisible } from './vacancies.ts';
 import { isStaff } from './auth/service.ts';
 import { translator } from '../i18n/messages.ts';
-import { isLocale, localizedPath } from '../i18n/index.ts';
+import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
 import type { FeedItem, InterviewDto } from '../schemas/interview.ts';
 import type { UserRow } from './users.ts';
+import { formatMeetingLong } from '../dates.ts';
+import { offsetMinutes, wallTime, zoneLabel } from '../time-zone.ts';
 
 type Kind = InterviewDto['kind'];
 
@@ -50,19 +52,99 @@ export function fold(line: string): string {
   return out.join('\r\n');
 }
 
-/** The invitation as an iCalendar file, so that mail clients offer to add it to the calendar. */
-export function interviewIcs(input: { uid: string; start: Date; minutes: number; summary: string; description: string; location: string; organizer: string; attendees: string[] }): string {
+/** 'YYYYMMDDTHHMMSS' of a moment's wall clock in a zone (a TZID-qualified DATE-TIME). */
+function icsLocal(date: Date, zone: string): string {
+  return `${wallTime(date, zone).replace(/[-:]/g, '')}00`;
+}
+
+/** '+0700' */
+function icsOffset(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The VTIMEZONE a TZID needs (RFC 5545 §3.6.5), built from Intl for the year around a moment:
+ * the offset in force a year before, then every change until a year after, each as an
+ * observance of its own. Enough for one event and its reschedules; no RRULE to get wrong.
+ */
+export function vtimezone(zone: string, around: Date): string[] {
+  const from = around.getTime() - 366 * DAY;
+  const to = around.getTime() + 366 * DAY;
+  const changes: { at: number; before: number; after: number }[] = [];
+  let previous = offsetMinutes(zone, new Date(from));
+  // week by week (no zone changes its clock twice in a week), then the minute by halving
+  const WEEK = 7 * DAY;
+  for (let week = from + WEEK; week < to + WEEK; week += WEEK) {
+    const offset = offsetMinutes(zone, new Date(week));
+    if (offset === previous) continue;
+    let low = week - WEEK;
+    let high = week;
+    while (high - low > 60_000) {
+      const middle = low + Math.floor((high - low) / 120_000) * 60_000;
+      if (offsetMinutes(zone, new Date(middle)) === previous) low = middle;
+      else high = middle;
+    }
+    changes.push({ at: high, before: previous, after: offset });
+    previous = offset;
+  }
+  const first = offsetMinutes(zone, new Date(from));
+  const standard = changes.length ? Math.min(first, ...changes.map((c) => c.after)) : first;
+  const observance = (kind: string, start: string, before: number, after: number) => [
+    `BEGIN:${kind}`,
+    `DTSTART:${start}`,
+    `TZOFFSETFROM:${icsOffset(before)}`,
+    `TZOFFSETTO:${icsOffset(after)}`,
+    `END:${kind}`,
+  ];
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${zone}`,
+    ...observance(first > standard ? 'DAYLIGHT' : 'STANDARD', '19700101T000000', first, first),
+    // an observance's start is its wall clock in the offset it replaces
+    ...changes.flatMap((c) => observance(c.after > standard ? 'DAYLIGHT' : 'STANDARD', icsDate(new Date(c.at + c.before * 60_000)).replace(/Z$/, ''), c.before, c.after)),
+    'END:VTIMEZONE',
+  ];
+}
+
+export type IcsMethod = 'REQUEST' | 'CANCEL';
+
+/**
+ * The invitation as an iCalendar file, so that mail clients offer to add it to the calendar.
+ * Its times are in the reader's zone (TZID with its VTIMEZONE), as the mail's text is. One UID
+ * per interview: a change is the same event with a higher SEQUENCE (METHOD:REQUEST), which
+ * calendars apply over the old one; a cancellation is METHOD:CANCEL with STATUS:CANCELLED.
+ */
+export function interviewIcs(input: {
+  uid: string;
+  start: Date;
+  minutes: number;
+  zone: string;
+  summary: string;
+  description: string;
+  location: string;
+  organizer: string;
+  attendees: string[];
+  sequence?: number;
+  method?: IcsMethod;
+}): string {
+  const method = input.method ?? 'REQUEST';
   const end = new Date(input.start.getTime() + input.minutes * 60_000);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Recruit//Interviews//EN',
-    'METHOD:REQUEST',
+    `METHOD:${method}`,
+    ...vtimezone(input.zone, input.start),
     'BEGIN:VEVENT',
     `UID:${input.uid}@recruit`,
+    `SEQUENCE:${input.sequence ?? 0}`,
     `DTSTAMP:${icsDate(new Date())}`,
-    `DTSTART:${icsDate(input.start)}`,
-    `DTEND:${icsDate(end)}`,
+    `DTSTART;TZID=${input.zone}:${icsLocal(input.start, input.zone)}`,
+    `DTEND;TZID=${input.zone}:${icsLocal(end, input.zone)}`,
+    `STATUS:${method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     `SUMMARY:${icsText(input.summary)}`,
     `DESCRIPTION:${icsText(input.description)}`,
     ...(input.location ? [`LOCATION:${icsText(input.location)}`] : []),
@@ -74,102 +156,292 @@ export function interviewIcs(input: { uid: string; start: Date; minutes: number;
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-/** One participant's invitation in their language, with the .ics file. */
-function interviewMail({ person, people, interviewId, startsAt, input, candidate, vacancy, organizer }: {
-  person: UserRow;
+type InterviewRow = typeof schema.interviews.$inferSelect;
+type CandidateRef = { id: string; name: string; surname: string; email: string | null; lang: string | null };
+type VacancyRef = { id: string; positionName: string } | undefined;
+
+/** Who reads a mail: a participant (an account, with its zone) or the invited candidate. */
+type Reader = { kind: 'participant'; person: UserRow } | { kind: 'candidate'; email: string; lang: Locale; zone: string };
+
+/** What a mail says happened: a new invitation, a change (with the time it had), a cancellation. */
+type Change = { kind: 'new' } | { kind: 'updated'; was?: Date } | { kind: 'cancelled' };
+
+const fromAddress = () => /<([^>]+)>/.exec(env().MAIL_FROM)?.[1] ?? env().MAIL_FROM;
+
+/**
+ * One reader's mail about an interview, in their language and zone, with the .ics file. The
+ * time names its zone when another party keeps another one; the candidate, who keeps none, is
+ * always told the organiser's zone.
+ */
+function interviewMail({ reader, people, interview, change, candidate, vacancy }: {
+  reader: Reader;
   people: UserRow[];
-  interviewId: string;
-  startsAt: Date;
-  input: { durationMinutes: number; kind: Kind; location: string };
-  candidate: { id: string; name: string; surname: string };
-  vacancy: { id: string; positionName: string } | undefined;
-  organizer: string;
+  interview: InterviewRow;
+  change: Change;
+  candidate: CandidateRef;
+  vacancy: VacancyRef;
 }): Mail {
-  const lang = isLocale(person.lang) ? person.lang : 'en';
+  const lang: Locale = reader.kind === 'candidate' ? reader.lang : isLocale(reader.person.lang) ? reader.person.lang : 'en';
+  const zone = reader.kind === 'candidate' ? reader.zone : reader.person.timeZone;
+  const to = reader.kind === 'candidate' ? reader.email : reader.person.email;
   const t = translator(lang);
-  const when = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(startsAt);
+  const named = reader.kind === 'candidate' || people.some((p) => p.email !== to && p.timeZone !== zone);
+  const moment = (at: Date) => {
+    const text = formatMeetingLong(at, lang, zone);
+    return named ? t('time.zone_named', { time: text, zone: zoneLabel(zone, at) }) : text;
+  };
   // links in the reader's own language: the page opens as they read the mail
   const link = (path: string) => `${env().PUBLIC_URL}${localizedPath(path, lang)}`;
   const params = {
     candidate: `${candidate.name} ${candidate.surname}`,
     vacancy: vacancy ? t('mail.interview_for', { vacancy: vacancy.positionName }) : '',
     link: link(`/candidates/${candidate.id}/${vacancy?.id ?? '-'}`),
+    page: link(`/interviews/${interview.id}`),
     interviews: link('/interviews'),
-    when,
-    minutes: input.durationMinutes,
-    kind: t(`interview.kind.${input.kind}`),
-    location: input.location || '—',
+    when: moment(interview.startsAt),
+    was: change.kind === 'updated' && change.was ? `\n${t('mail.interview_was', { when: moment(change.was) })}` : '',
+    minutes: interview.durationMinutes,
+    kind: t(`interview.kind.${interview.kind}`),
+    location: interview.location || '—',
   };
-  const summary = t('mail.interview_subject', params);
+  const who = reader.kind === 'candidate' ? 'candidate_' : '';
+  const what = change.kind === 'new' ? '' : `${change.kind}_`;
+  const summary = t(`mail.interview_${who}${what}subject`, params);
+  // without a vacancy the sentence ends where its name would be
+  const text = t(`mail.interview_${who}${what}text`, params).replace(/ +([.,])/g, '$1');
+  const attendees = [...people.map((p) => p.email), ...(interview.candidateInvited && candidate.email ? [candidate.email] : [])];
+  const method: IcsMethod = change.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
-    to: person.email,
+    to,
     subject: summary,
-    text: `${t('mail.interview_text', params)}\n\n${t('mail.signature')}`,
+    text: `${text}\n\n${t('mail.signature')}`,
     attachments: [
       {
         filename: 'interview.ics',
-        contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-        content: interviewIcs({ uid: interviewId, start: startsAt, minutes: input.durationMinutes, summary, description: t('mail.interview_text', params), location: input.location, organizer, attendees: people.map((p) => p.email) }),
+        contentType: `text/calendar; charset=utf-8; method=${method}`,
+        content: interviewIcs({ uid: interview.id, start: interview.startsAt, minutes: interview.durationMinutes, zone, summary, description: text, location: interview.location, organizer: fromAddress(), attendees, sequence: interview.sequence, method }),
       },
     ],
   };
 }
 
 /**
- * Schedules an interview with a candidate and mails every participant an invitation in their
- * language with an .ics file. Participants are people of the space (or the vacancy's customers).
+ * The people who may take part in an interview (issue 11, item 5): with a vacancy, the people on
+ * it: its recruiter, its registered customers and the space's company account, which owns every
+ * vacancy of the space; without one, the space's company and recruiters. The organiser is
+ * always among them.
  */
-export async function createInterview(
-  user: UserRow,
-  input: { candidateId: string; vacancyId?: string | null; startsAt: string; durationMinutes: number; kind: Kind; location: string; participants: string[] },
-): Promise<InterviewDto> {
-  if (!mayManageCandidates(user)) throw forbidden();
-  const candidate = await findVisibleCandidate(user, input.candidateId);
-  const vacancy = input.vacancyId ? await findVisible(user, input.vacancyId) : undefined;
+export async function eligibleParticipants(organizer: UserRow, spaceId: string, vacancyId: string | null | undefined): Promise<UserRow[]> {
   const db = await getDb();
-  const ids = [...new Set([...input.participants, user.id])].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  const people = await db
-    .select()
-    .from(schema.users)
-    .where(and(inArray(schema.users.id, ids), eq(schema.users.spaceId, candidate.spaceId), isNull(schema.users.deletedAt)));
-  if (people.length !== ids.length) throw new AppError(400, 'error.common.invalid_body', { participants: 'interview.error.participants' });
+  const u = schema.users;
+  const live = and(eq(u.spaceId, spaceId), isNull(u.deletedAt));
+  let rows: UserRow[];
+  if (vacancyId) {
+    rows = await db
+      .select()
+      .from(u)
+      .where(
+        and(
+          live,
+          or(
+            eq(u.role, ROLE.COMPANY),
+            sql`${u.id} = (select recruiter_id from ${schema.vacancies} where id = ${vacancyId})`,
+            sql`exists (select 1 from ${schema.vacancyCustomers} c where c.vacancy_id = ${vacancyId} and c.user_id = ${u.id})`,
+          ),
+        ),
+      )
+      .orderBy(u.surname, u.name);
+  } else {
+    rows = await db.select().from(u).where(and(live, inArray(u.role, [ROLE.COMPANY, ROLE.RECRUITER]))).orderBy(u.surname, u.name);
+  }
+  return rows.some((r) => r.id === organizer.id) ? rows : [organizer, ...rows];
+}
+
+/** The chosen participants (and the organiser), each one of the people on the vacancy; else a 400. */
+async function chooseParticipants(organizer: UserRow, spaceId: string, vacancyId: string | null | undefined, chosen: string[]): Promise<UserRow[]> {
+  const eligible = await eligibleParticipants(organizer, spaceId, vacancyId);
+  const ids = new Set([...chosen, organizer.id]);
+  const people = eligible.filter((p) => ids.has(p.id));
+  if (people.length !== ids.size) throw new AppError(400, 'error.common.invalid_body', { participants: 'interview.error.participants' });
+  return people;
+}
+
+/** The candidate's address and language for an invitation, or a 400 when they have no address. */
+function candidateReader(candidate: CandidateRef, organizer: UserRow): Reader {
+  if (!candidate.email) throw new AppError(400, 'error.common.invalid_body', { inviteCandidate: 'interview.error.candidate_email' });
+  // the language the candidate's consent mail uses too: the candidate's, else the organiser's
+  const lang: Locale = isLocale(candidate.lang) ? candidate.lang : isLocale(organizer.lang) ? organizer.lang : 'en';
+  return { kind: 'candidate', email: candidate.email, lang, zone: organizer.timeZone };
+}
+
+async function queueInterviewMails(tx: Executor, args: { readers: Reader[]; people: UserRow[]; interview: InterviewRow; change: Change; candidate: CandidateRef; vacancy: VacancyRef }) {
+  // each mail is retried on its own: one address the mail server refuses holds back no other
+  for (const reader of args.readers) {
+    await queueMail(tx, interviewMail({ ...args, reader }), { kind: 'interview', spaceId: args.interview.spaceId });
+  }
+}
+
+const candidateColumns = { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname, email: schema.candidates.email, lang: schema.candidates.lang };
+
+type InterviewFields = { startsAt: string; durationMinutes: number; kind: Kind; location: string; participants: string[]; inviteCandidate?: boolean };
+
+/**
+ * Schedules an interview with a candidate and mails every participant (and the candidate, when
+ * invited) an invitation in their language and zone with an .ics file, in one transaction.
+ */
+export async function createInterview(user: UserRow, input: InterviewFields & { candidateId: string; vacancyId?: string | null }): Promise<InterviewDto> {
+  if (!mayManageCandidates(user)) throw forbidden();
+  const row = await findVisibleCandidate(user, input.candidateId);
+  const candidate: CandidateRef = { id: row.id, name: row.name, surname: row.surname, email: row.email, lang: row.lang };
+  const vacancy = input.vacancyId ? await findVisible(user, input.vacancyId) : undefined;
+  const people = await chooseParticipants(user, row.spaceId, vacancy?.id, input.participants);
+  const readers: Reader[] = people.map((person) => ({ kind: 'participant', person }));
+  if (input.inviteCandidate) readers.push(candidateReader(candidate, user));
   const startsAt = new Date(input.startsAt);
-  const fromAddress = /<([^>]+)>/.exec(env().MAIL_FROM)?.[1] ?? env().MAIL_FROM;
-  // the interview and every participant's invitation commit together; each mail is retried on
-  // its own, so one address the mail server refuses does not hold back the others
+  const db = await getDb();
   const interview = await db.transaction(async (tx) => {
-    const [row] = await tx
+    const [created] = await tx
       .insert(schema.interviews)
-      .values({ spaceId: candidate.spaceId, vacancyId: vacancy?.id, candidateId: candidate.id, createdBy: user.id, startsAt, durationMinutes: input.durationMinutes, kind: input.kind, location: input.location })
+      .values({ spaceId: row.spaceId, vacancyId: vacancy?.id, candidateId: row.id, createdBy: user.id, startsAt, durationMinutes: input.durationMinutes, kind: input.kind, location: input.location, candidateInvited: Boolean(input.inviteCandidate) })
       .returning();
-    await tx.insert(schema.interviewParticipants).values(people.map((p) => ({ interviewId: row!.id, userId: p.id })));
-    await tx.insert(schema.funnelEvents).values({ spaceId: candidate.spaceId, vacancyId: vacancy?.id, candidateId: candidate.id, userId: user.id, kind: 'interview', toValue: startsAt.toISOString() });
-    for (const person of people) {
-      const mail = interviewMail({ person, people, interviewId: row!.id, startsAt, input, candidate, vacancy, organizer: fromAddress });
-      await queueMail(tx, mail, { kind: 'interview', spaceId: candidate.spaceId });
-    }
-    return row!;
+    await tx.insert(schema.interviewParticipants).values(people.map((p) => ({ interviewId: created!.id, userId: p.id })));
+    await tx.insert(schema.funnelEvents).values({ spaceId: row.spaceId, vacancyId: vacancy?.id, candidateId: row.id, userId: user.id, kind: 'interview', fromValue: input.kind, toValue: startsAt.toISOString() });
+    await queueInterviewMails(tx, { readers, people, interview: created!, change: { kind: 'new' }, candidate, vacancy });
+    return created!;
   });
   return (await listInterviews(user, { id: interview.id }))[0]!;
 }
 
-/** Upcoming interviews the user takes part in (company: all of the space), soonest first. */
-export async function listInterviews(user: UserRow, { id, limit = 20 }: { id?: string; limit?: number } = {}): Promise<InterviewDto[]> {
+/** An interview the user manages (company or recruiter of its space, seeing its candidate); else 403/404. */
+async function managedInterview(user: UserRow, id: string): Promise<InterviewRow> {
+  if (!mayManageCandidates(user)) throw forbidden();
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const db = await getDb();
+  const [row] = await db.select().from(schema.interviews).where(eq(schema.interviews.id, id));
+  if (!row || row.spaceId !== user.spaceId) throw notFound();
+  await findVisibleCandidate(user, row.candidateId);
+  return row;
+}
+
+/**
+ * Locks an interview for a change and checks it may change: not cancelled, and (when the form
+ * says which) still at the SEQUENCE the form was loaded at, so that of two people editing at
+ * once the later one learns of the first change instead of undoing it.
+ */
+async function lockForChange(tx: Executor, id: string, sequence: number | undefined): Promise<InterviewRow> {
+  const result = await tx.execute(sql`select id from ${schema.interviews} where id = ${id} for update`);
+  if (!result.rows.length) throw notFound();
+  const [row] = await tx.select().from(schema.interviews).where(eq(schema.interviews.id, id));
+  if (row!.status === 'cancelled') throw new AppError(409, 'interview.error.cancelled');
+  if (sequence !== undefined && sequence !== row!.sequence) throw new AppError(409, 'interview.error.changed');
+  return row!;
+}
+
+async function participantsOf(tx: Executor, interviewId: string): Promise<UserRow[]> {
+  return (await tx
+    .select({ user: schema.users })
+    .from(schema.interviewParticipants)
+    .innerJoin(schema.users, eq(schema.users.id, schema.interviewParticipants.userId))
+    .where(eq(schema.interviewParticipants.interviewId, interviewId))).map((r) => r.user);
+}
+
+/**
+ * Edits or reschedules an interview: the same UID with SEQUENCE + 1 goes to everyone who stays
+ * or joins (METHOD:REQUEST), a cancellation to everyone who was dropped (the candidate too when
+ * no longer invited). The history names the change.
+ */
+export async function updateInterview(user: UserRow, id: string, input: InterviewFields & { sequence?: number }): Promise<InterviewDto> {
+  const current = await managedInterview(user, id);
+  const db = await getDb();
+  const [candidate] = await db.select(candidateColumns).from(schema.candidates).where(eq(schema.candidates.id, current.candidateId));
+  const [vacancyRow] = current.vacancyId ? await db.select({ id: schema.vacancies.id, positionName: schema.vacancies.positionName }).from(schema.vacancies).where(eq(schema.vacancies.id, current.vacancyId)) : [];
+  // the organiser stays in it whoever edits; an organiser gone from the space gives way to the editor
+  const [creator] = current.createdBy ? await db.select().from(schema.users).where(and(eq(schema.users.id, current.createdBy), eq(schema.users.spaceId, current.spaceId), isNull(schema.users.deletedAt))) : [];
+  const people = await chooseParticipants(creator ?? user, current.spaceId, current.vacancyId, input.participants);
+  const inviteCandidate = input.inviteCandidate ?? current.candidateInvited;
+  const candidateMail = inviteCandidate ? candidateReader(candidate!, user) : undefined;
+  const startsAt = new Date(input.startsAt);
+  await db.transaction(async (tx) => {
+    const before = await lockForChange(tx, id, input.sequence);
+    const [after] = await tx
+      .update(schema.interviews)
+      .set({ startsAt, durationMinutes: input.durationMinutes, kind: input.kind, location: input.location, candidateInvited: inviteCandidate, sequence: before.sequence + 1, updatedAt: new Date() })
+      .where(eq(schema.interviews.id, id))
+      .returning();
+    const previous = await participantsOf(tx, id);
+    const dropped = previous.filter((p) => !people.some((q) => q.id === p.id));
+    await tx.delete(schema.interviewParticipants).where(eq(schema.interviewParticipants.interviewId, id));
+    await tx.insert(schema.interviewParticipants).values(people.map((p) => ({ interviewId: id, userId: p.id })));
+    const moved = before.startsAt.getTime() !== startsAt.getTime();
+    await tx.insert(schema.funnelEvents).values({
+      spaceId: current.spaceId, vacancyId: current.vacancyId, candidateId: current.candidateId, userId: user.id,
+      kind: moved ? 'interview_rescheduled' : 'interview_changed',
+      fromValue: moved ? before.startsAt.toISOString() : input.kind,
+      toValue: startsAt.toISOString(),
+    });
+    const change: Change = { kind: 'updated', ...(moved ? { was: before.startsAt } : {}) };
+    const readers: Reader[] = [...people.map((person): Reader => ({ kind: 'participant', person })), ...(candidateMail ? [candidateMail] : [])];
+    await queueInterviewMails(tx, { readers, people, interview: after!, change, candidate: candidate!, vacancy: vacancyRow });
+    // whoever is no longer in it gets the cancellation, so that their calendar drops it
+    const gone: Reader[] = [
+      ...dropped.map((person): Reader => ({ kind: 'participant', person })),
+      ...(before.candidateInvited && !inviteCandidate && candidate!.email ? [candidateReader(candidate!, user)] : []),
+    ];
+    await queueInterviewMails(tx, { readers: gone, people, interview: after!, change: { kind: 'cancelled' }, candidate: candidate!, vacancy: vacancyRow });
+  });
+  return (await listInterviews(user, { id }))[0]!;
+}
+
+/** Cancels an interview: METHOD:CANCEL with SEQUENCE + 1 to every participant and the invited candidate. */
+export async function cancelInterview(user: UserRow, id: string, sequence?: number): Promise<InterviewDto> {
+  const current = await managedInterview(user, id);
+  const db = await getDb();
+  const [candidate] = await db.select(candidateColumns).from(schema.candidates).where(eq(schema.candidates.id, current.candidateId));
+  const [vacancyRow] = current.vacancyId ? await db.select({ id: schema.vacancies.id, positionName: schema.vacancies.positionName }).from(schema.vacancies).where(eq(schema.vacancies.id, current.vacancyId)) : [];
+  await db.transaction(async (tx) => {
+    const before = await lockForChange(tx, id, sequence);
+    const [after] = await tx
+      .update(schema.interviews)
+      .set({ status: 'cancelled', sequence: before.sequence + 1, updatedAt: new Date() })
+      .where(eq(schema.interviews.id, id))
+      .returning();
+    const people = await participantsOf(tx, id);
+    await tx.insert(schema.funnelEvents).values({ spaceId: current.spaceId, vacancyId: current.vacancyId, candidateId: current.candidateId, userId: user.id, kind: 'interview_cancelled', fromValue: before.kind, toValue: before.startsAt.toISOString() });
+    const readers: Reader[] = [
+      ...people.map((person): Reader => ({ kind: 'participant', person })),
+      ...(before.candidateInvited && candidate!.email ? [candidateReader(candidate!, user)] : []),
+    ];
+    await queueInterviewMails(tx, { readers, people, interview: after!, change: { kind: 'cancelled' }, candidate: candidate!, vacancy: vacancyRow });
+  });
+  return (await listInterviews(user, { id }))[0]!;
+}
+
+/**
+ * Interviews the user takes part in (company: all of the space; staff: all). By default the
+ * upcoming scheduled ones, soonest first; `id` one of them whatever its state; `candidateId`
+ * all of a candidate's, cancelled and past too, newest first.
+ */
+export async function listInterviews(user: UserRow, { id, candidateId, limit = 20 }: { id?: string; candidateId?: string; limit?: number } = {}): Promise<InterviewDto[]> {
   const db = await getDb();
   const i = schema.interviews;
+  if ((id && !/^[0-9a-f-]{36}$/i.test(id)) || (candidateId && !/^[0-9a-f-]{36}$/i.test(candidateId))) return [];
   const mine = sql`exists (select 1 from ${schema.interviewParticipants} p where p.interview_id = ${i.id} and p.user_id = ${user.id})`;
-  const scope = isStaff(user.role) ? undefined : user.role === ROLE.COMPANY && user.spaceId ? or(eq(i.spaceId, user.spaceId), mine) : mine;
+  // the company sees every interview of its space; a recruiter every one of a candidate or by
+  // its id (they manage the space's candidates), and in the upcoming list their own
+  const spaceWide = user.spaceId && (user.role === ROLE.COMPANY || (user.role === ROLE.RECRUITER && Boolean(id || candidateId)));
+  const scope = isStaff(user.role) ? undefined : spaceWide ? or(eq(i.spaceId, user.spaceId!), mine) : mine;
+  const which = id ? eq(i.id, id) : candidateId ? eq(i.candidateId, candidateId) : and(eq(i.status, 'scheduled'), gte(i.startsAt, new Date(Date.now() - 60 * 60_000)));
   const rows = await db
-    .select({ interview: i, candidate: { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname }, vacancy: { id: schema.vacancies.id, positionName: schema.vacancies.positionName } })
+    .select({ interview: i, candidate: { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname, email: schema.candidates.email }, vacancy: { id: schema.vacancies.id, positionName: schema.vacancies.positionName } })
     .from(i)
     .innerJoin(schema.candidates, eq(schema.candidates.id, i.candidateId))
     .leftJoin(schema.vacancies, eq(schema.vacancies.id, i.vacancyId))
-    .where(and(scope, id ? eq(i.id, id) : gte(i.startsAt, new Date(Date.now() - 60 * 60_000))))
-    .orderBy(asc(i.startsAt))
+    .where(and(scope, which))
+    .orderBy(candidateId ? desc(i.startsAt) : asc(i.startsAt))
     .limit(limit);
   if (!rows.length) return [];
   const participants = await db
-    .select({ interviewId: schema.interviewParticipants.interviewId, id: schema.users.id, name: schema.users.name, surname: schema.users.surname })
+    .select({ interviewId: schema.interviewParticipants.interviewId, id: schema.users.id, name: schema.users.name, surname: schema.users.surname, timeZone: schema.users.timeZone })
     .from(schema.interviewParticipants)
     .innerJoin(schema.users, eq(schema.users.id, schema.interviewParticipants.userId))
     .where(inArray(schema.interviewParticipants.interviewId, rows.map((r) => r.interview.id)));
@@ -179,9 +451,13 @@ export async function listInterviews(user: UserRow, { id, limit = 20 }: { id?: s
     durationMinutes: interview.durationMinutes,
     kind: interview.kind as Kind,
     location: interview.location,
-    candidate,
+    status: interview.status,
+    sequence: interview.sequence,
+    createdBy: interview.createdBy,
+    candidateInvited: interview.candidateInvited,
+    candidate: { id: candidate.id, name: candidate.name, surname: candidate.surname, hasEmail: Boolean(candidate.email) },
     vacancy: vacancy?.id ? { id: vacancy.id, positionName: vacancy.positionName } : null,
-    participants: participants.filter((p) => p.interviewId === interview.id).map(({ id: pid, name, surname }) => ({ id: pid, name, surname })),
+    participants: participants.filter((p) => p.interviewId === interview.id).map(({ id: pid, name, surname, timeZone }) => ({ id: pid, name, surname, timeZone })),
   }));
 }
 
@@ -203,7 +479,7 @@ export async function listFeed(user: UserRow, limit = 30): Promise<FeedItem[]> {
     .leftJoin(schema.users, eq(schema.users.id, e.userId))
     .leftJoin(schema.candidates, eq(schema.candidates.id, e.candidateId))
     .leftJoin(schema.vacancies, eq(schema.vacancies.id, e.vacancyId))
-    .where(and(user.spaceId ? eq(e.spaceId, user.spaceId) : undefined, customerScope, sql`${e.kind} <> 'interview'`))
+    .where(and(user.spaceId ? eq(e.spaceId, user.spaceId) : undefined, customerScope))
     .orderBy(desc(e.createdAt))
     .limit(limit);
   const c = schema.vacancyComments;

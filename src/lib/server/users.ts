@@ -30,7 +30,7 @@ export async function toUserDto(user: UserRow): Promise<UserDto> {
     companyName: user.companyName,
     inviteUser,
     createdAt: user.createdAt.toISOString(),
-    settings: { lang: user.lang as Locale },
+    settings: { lang: user.lang as Locale, timeZone: user.timeZone },
     unreadMessage: await unreadCount(user.id),
     resume: null,
   };
@@ -56,10 +56,10 @@ export function shortName(user: Pick<UserDto, 'name' | 'surname' | 'email'>): st
   return user.surname ? `${user.name} ${user.surname[0]!.toUpperCase()}.` : user.name;
 }
 
-/** Updates name, surname, language and (company only) the company name. */
+/** Updates name, surname, language, time zone and (company only) the company name. */
 export async function updateProfile(
   user: UserRow,
-  input: { name: string; surname: string; companyName?: string; settings?: { lang?: Locale } },
+  input: { name: string; surname: string; companyName?: string; settings?: { lang?: Locale; timeZone?: string } },
 ): Promise<UserRow> {
   if (user.role === ROLE.COMPANY && input.companyName !== undefined && !input.companyName) {
     throw new AppError(400, 'error.common.invalid_body', { companyName: 'validation.company_required' });
@@ -75,6 +75,7 @@ export async function updateProfile(
       surname: input.surname,
       ...(user.role === ROLE.COMPANY && input.companyName ? { companyName: input.companyName } : {}),
       ...(input.settings?.lang ? { lang: input.settings.lang } : {}),
+      ...(input.settings?.timeZone ? { timeZone: input.settings.timeZone } : {}),
     })
     .where(eq(schema.users.id, user.id))
     .returning();

@@ -65,7 +65,7 @@ export async function findLiveUserByEmail(email: string): Promise<UserRow | unde
 }
 
 export async function register(
-  input: { email: string; password: string; role: Role; invite?: string; settings?: { lang?: Locale } },
+  input: { email: string; password: string; role: Role; invite?: string; settings?: { lang?: Locale; timeZone?: string } },
   locale: Locale,
   client: ClientInfo,
 ): Promise<SessionGrant> {
@@ -92,6 +92,8 @@ export async function register(
           role: invited?.role ?? input.role,
           status: STATUS.NOT_VERIFIED,
           lang,
+          // the browser's zone, which the registration form sends; else the column's default
+          ...(input.settings?.timeZone ? { timeZone: input.settings.timeZone } : {}),
           spaceId,
           invitedBy: invited?.invitedBy,
           name: invited?.name ?? '',

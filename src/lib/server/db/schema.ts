@@ -50,6 +50,8 @@ export const users = pgTable(
     image: text('image'),
     companyName: text('company_name'),
     lang: text('lang').notNull().default('en'),
+    /** An IANA zone name (docs/decisions/0018); the default is the zone shown before there were any. */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     spaceId: uuid('space_id').references(() => spaces.id),
     invitedBy: uuid('invited_by'),
     createdAt: createdAt(),
@@ -513,9 +515,18 @@ export const interviews = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     kind: text('kind').notNull(),
     location: text('location').notNull().default(''),
+    /**
+     * The iCalendar SEQUENCE: every change mails the invitation again with it raised, and an
+     * edit that names an older one is refused (docs/decisions/0019).
+     */
+    sequence: integer('sequence').notNull().default(0),
+    status: text('status').$type<'scheduled' | 'cancelled'>().notNull().default('scheduled'),
+    /** The candidate gets the invitation too, at their address, in their language. */
+    candidateInvited: boolean('candidate_invited').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('interviews_space_starts').on(t.spaceId, t.startsAt)],
+  (t) => [index('interviews_space_starts').on(t.spaceId, t.startsAt), index('interviews_candidate_starts').on(t.candidateId, t.startsAt)],
 );
 
 export const interviewParticipants = pgTable(

@@ -4,7 +4,11 @@ import { createInterview, listInterviews } from '../../../../lib/server/intervie
 import { InterviewSchema } from '../../../../lib/schemas/interview.ts';
 import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
 
-export const GET = endpoint(async ({ locals }) => json(await listInterviews(requireUser(locals))));
+/** Upcoming interviews; `?candidateId=` every interview of that candidate, cancelled and past too. */
+export const GET = endpoint(async ({ locals, url }) => {
+  const candidateId = url.searchParams.get('candidateId') ?? undefined;
+  return json(await listInterviews(requireUser(locals), candidateId ? { candidateId, limit: 100 } : {}));
+});
 
 export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals, RECRUITER_ROLES);
