@@ -328,7 +328,7 @@ async function sampleVacancy(server, cookie) {
  * mailed it has stored it, a few milliseconds after the file appears.
  */
 async function readCode(outbox, email) {
-  for (let tries = 0; tries < 100; tries++) {
+  for (let tries = 0; tries < 300; tries++) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
     const newestFirst = files
       .map((name) => ({ name, mtime: fs.statSync(path.join(outbox, name)).mtimeMs }))

@@ -89,14 +89,15 @@ async function main() {
     log: (line) => console.log(`[db] ${line}`),
   });
   provideDatabase(database);
-  // before the first request: a mail queued by it goes out at once. Loaded here, after the
-  // configuration passed: a bad setting stops the start without loading the queue and its tasks
-  const { startWorker } = await import('./lib/server/worker.ts');
-  const worker = await startWorker(database.url);
-
   const entryFile = path.join(root, 'dist/server/entry.mjs');
   const { handler } = (await import(pathToFileURL(entryFile).href)) as { handler: AstroHandler };
   await loadPageModules(entryFile);
+  // before the first request: a mail queued by it goes out at once. Loaded here, after the
+  // configuration passed: a bad setting stops the start without loading the queue and its tasks.
+  // After the page modules: loading them keeps the event loop busy for seconds on a loaded
+  // machine, long enough for the queue's first connections to time out, which left it idle
+  const { startWorker } = await import('./lib/server/worker.ts');
+  const worker = await startWorker(database.url);
   provideModuleGraph(readModuleGraph(path.join(root, 'dist/client')));
   const serveStatic = createStaticHandler({
     clientDir: path.join(root, 'dist/client'),

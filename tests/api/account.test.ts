@@ -62,9 +62,14 @@ describe('the time zone (docs/decisions/0018)', () => {
     }
     for (const lang of ['en', 'ru'] as const) expect(translator(lang)('validation.time_zone_invalid')).not.toBe('validation.time_zone_invalid');
     expect((await client.get('/api/v1/users/profile')).json.settings.timeZone).toBe('Europe/Moscow');
-    const refused = await new Client().post('/api/v1/auth/email/register', { email: uniqueEmail('zone'), password: PASSWORD, role: 'company', settings: { timeZone: 'Nowhere/City' } });
-    expect(refused.status).toBe(400);
-    expect(refused.json.errors).toEqual({ 'settings.timeZone': 'validation.time_zone_invalid' });
+  });
+
+  it('registers with the default zone when the browser names one the server does not know', async () => {
+    const newcomer = new Client();
+    const registered = await newcomer.post('/api/v1/auth/email/register', { email: uniqueEmail('zone'), password: PASSWORD, role: 'company', settings: { timeZone: 'Nowhere/City' } });
+    expect(registered.status).toBe(201);
+    newcomer.token = registered.json.accessToken;
+    expect((await newcomer.get('/api/v1/users/profile')).json.settings.timeZone).toBe('Europe/Moscow');
   });
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CodeSchema, EmailSchema, NewPasswordSchema, SettingsSchema } from './common.ts';
+import { CodeSchema, EmailSchema, LangSchema, NewPasswordSchema, SettingsSchema, TimeZoneSchema } from './common.ts';
 import { ROLE, SELF_ROLES, type Role, type SelfRole } from '../roles.ts';
 
 export { ROLE, SELF_ROLES, STATUS, type Role, type SelfRole, type Status } from '../roles.ts';
@@ -35,7 +35,8 @@ export const RegisterSchema = z.object({
   role: RegistrationRoleSchema,
   /** The token of the invite link the person came through (its space and role win). */
   invite: z.optional(z.string().check(z.maxLength(100, 'validation.invalid'), z.regex(/^[\w-]*$/, 'validation.invalid'))),
-  settings: z.optional(SettingsSchema),
+  // a zone the browser named but the server does not know leaves the default: never a failed registration
+  settings: z.optional(z.object({ lang: z.optional(LangSchema), timeZone: z.optional(z.catch(z.optional(TimeZoneSchema), undefined)) })),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 export type RegisterOutput = z.output<typeof RegisterSchema>;
