@@ -29,18 +29,7 @@ export function lazyResolver<I extends FieldValues, O>(load: () => Promise<z.$Zo
 export function whenIdle(load: () => Promise<unknown>): void {
   if (typeof window === 'undefined') return;
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  const start = () => {
-    idle(() => void load().catch(() => {})); // a failure shows when the click asks again
-  };
-  const hydrating = () => document.querySelector('astro-island[ssr]') !== null;
-  if (!hydrating()) {
-    start();
-    return;
-  }
-  const watch = new MutationObserver(() => {
-    if (hydrating()) return;
-    watch.disconnect();
-    start();
-  });
-  watch.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['ssr'] });
+  // a failure shows when the click asks again
+  const attempt = () => idle(() => (document.querySelector('astro-island[ssr]') ? setTimeout(attempt, 250) : void load().catch(() => {})));
+  attempt();
 }
