@@ -24,14 +24,13 @@
  * of every kind of candidate query (broad filters without text, salary and age sorts, common
  * words with sorts, deep pages, the vacancy page), one kind after another.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort } from '../src/lib/server/net.ts';
+import { ProductError, startProduct } from './product.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_MS = 50;
@@ -106,78 +105,6 @@ function parse(argv: string[]): Options {
     email: (values.email ?? DEFAULT_EMAIL).trim().toLowerCase(),
     password: values.password ?? DEFAULT_PASSWORD,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The product under test
-
-interface Product {
-  url: string;
-  output: () => string;
-  /** Whether the process ended (something else stopped it, or it crashed). */
-  gone: () => boolean;
-  stop(): Promise<void>;
-}
-
-
-/** The pid of the embedded PostgreSQL running on DATA_DIR/pg, if one runs. */
-function runningDatabase(dataDir: string): number | undefined {
-  try {
-    const pid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    if (!(pid > 0)) return undefined;
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? 1 : undefined;
-  }
-}
-
-function build(): void {
-  if (fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) return;
-  console.log('dist/ is missing: npm run build');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new BenchError('npm run build failed');
-}
-
-async function startProduct(): Promise<Product> {
-  build();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = path.resolve(process.env.DATA_DIR || './data');
-  // the product adopts a running embedded server and stops it on SIGTERM: one that was already
-  // running belongs to someone else (the product), so then our server is ended with SIGKILL
-  const shared = !process.env.DATABASE_URL && runningDatabase(dataDir) !== undefined;
-  const child: ChildProcess = spawn(process.execPath, ['src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(shared ? 'SIGKILL' : 'SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new BenchError(`the product exited with code ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new BenchError(`the product did not answer ${url}/healthz in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return { url, output: () => output, gone: () => child.exitCode !== null || child.signalCode !== null, stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -554,7 +481,8 @@ async function main(): Promise<number> {
     return chat(options) || api;
   } catch (error) {
     const code = error instanceof BenchError ? error.code : 1;
-    console.error(`error: ${error instanceof BenchError ? error.message : ((error as Error).stack ?? String(error))}`);
+    const known = error instanceof BenchError || error instanceof ProductError;
+    console.error(`error: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}`);
     if (code === 2) console.error(`\n${USAGE}`);
     return code;
   }

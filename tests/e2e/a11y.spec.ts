@@ -35,8 +35,9 @@ async function check(browser: Browser, who: 'company' | 'customer' | 'visitor', 
   const found: Record<string, string[]> = {};
   for (const path of paths) {
     await page.goto(path);
-    // islands hydrate before the check: their final markup is what people use
-    await page.waitForLoadState('networkidle');
+    // islands hydrate before the check: their final markup is what people use (an island has
+    // hydrated when Astro drops its ssr attribute; the network may stay busy with prefetches)
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     if (openMenu) await page.locator('summary.menu-button').click();
     const list = await violations(page);
     if (list.length) found[path] = list;

@@ -22,11 +22,14 @@ export function lazyResolver<I extends FieldValues, O>(load: () => Promise<z.$Zo
 }
 
 /**
- * Starts loading what a later click needs once the page has come up and the browser is idle,
- * so that the click seldom waits for the line. Nothing happens on the server.
+ * Starts loading what a later click needs once every island of the page has hydrated and the
+ * browser is idle, so that the click seldom waits for the line, and the page's own islands (the
+ * header's chat link hydrates on idle too) never wait behind it. Nothing happens on the server.
  */
 export function whenIdle(load: () => Promise<unknown>): void {
   if (typeof window === 'undefined') return;
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  idle(() => void load().catch(() => {})); // a failure shows when the click asks again
+  // a failure shows when the click asks again
+  const attempt = () => idle(() => (document.querySelector('astro-island[ssr]') ? setTimeout(attempt, 250) : void load().catch(() => {})));
+  attempt();
 }

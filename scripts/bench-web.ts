@@ -1,0 +1,241 @@
+/**
+ * Cold page loads on a slow phone line, beside the single-page peer (issue 12, item 1):
+ *
+ *   npm run bench:web [-- --runs 3] [--no-build] [--peer ../shared/peers/spa] [--routes /,/profile]
+ *
+ * Builds the product (unless --no-build) and the peer (a copy of it under test-results/, npm
+ * install + vite build), serves both (the product on the demo space of `npm run seed`, the peer
+ * gzip-compressed), and opens every route of SPEC.md §2 (signed in as the demo company, the
+ * workspace as a demo customer) in a fresh Chromium context, `--runs` times each, on Lighthouse's
+ * slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4× (Chrome DevTools
+ * Protocol). It prints the median largest contentful paint and time to interactive (every
+ * astro-island hydrated, i.e. without its `ssr` attribute; the peer: its button rendered) per
+ * route, the peer's, and the ratios; the targets are LCP ≤ 0.3× and interactive ≤ 0.6× the peer.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { freePort } from '../src/lib/server/net.ts';
+import { ProductError, startProduct, type Product } from './product.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PASSWORD = 'Demo-2026!';
+const COMPANY = 'demo@recruit.local';
+const CUSTOMER = 'demo.customer1@recruit.local';
+const TARGET = { lcp: 0.3, tti: 0.6 };
+/** Lighthouse's slow 4G (bytes per second for the throughputs). */
+const LINE = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+/** Recorded in the page from its first byte: LCP, and when the last island lost `ssr`. */
+const PROBE = `
+  window.__lcp = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const done = () => {
+    if (window.__interactive !== undefined) return;
+    const waiting = document.querySelectorAll('astro-island[ssr]').length;
+    const peer = document.getElementById('btn');
+    if (document.readyState !== 'loading' && (peer || (waiting === 0 && !document.getElementById('root')))) window.__interactive = performance.now();
+  };
+  new MutationObserver(done).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['ssr'] });
+  document.addEventListener('DOMContentLoaded', done);
+`;
+
+interface Options {
+  runs: number;
+  build: boolean;
+  peer: string;
+  routes?: string[];
+}
+
+function parse(): Options {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { runs: { type: 'string' }, 'no-build': { type: 'boolean' }, peer: { type: 'string' }, routes: { type: 'string' } },
+    strict: true,
+  });
+  const runs = Number(values.runs ?? 3);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new ProductError('--runs must be 1 to 20');
+  return { runs, build: !values['no-build'], peer: path.resolve(ROOT, values.peer ?? '../shared/peers/spa'), routes: values.routes?.split(',') };
+}
+
+function run(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` } });
+  if (result.status !== 0) throw new ProductError(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+/** The peer, copied under test-results/ (its own folder stays as it is) and built there. */
+function buildPeer(source: string): string {
+  if (!fs.existsSync(path.join(source, 'package.json'))) throw new ProductError(`no peer at ${source} (--peer)`);
+  const copy = path.join(ROOT, 'test-results/bench-web/spa');
+  fs.mkdirSync(copy, { recursive: true });
+  for (const entry of fs.readdirSync(source)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    fs.cpSync(path.join(source, entry), path.join(copy, entry), { recursive: true });
+  }
+  if (!fs.existsSync(path.join(copy, 'node_modules'))) run('npm', ['install', '--no-audit', '--no-fund'], copy);
+  run('npx', ['vite', 'build'], copy);
+  return path.join(copy, 'dist');
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+/** The peer's files gzip-compressed, every unknown path its index.html (a client router). */
+async function servePeer(dist: string): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    let file = path.join(dist, path.normalize(pathname));
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dist, 'index.html');
+    const body = zlib.gzipSync(fs.readFileSync(file));
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-encoding': 'gzip', 'content-length': body.length });
+    res.end(body);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** The refresh cookie of a demo account, as the browser would hold it after logging in. */
+async function cookieOf(product: Product, email: string): Promise<{ value: string; lang: string; token: string }> {
+  const response = await fetch(`${product.url}/api/v1/auth/email/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: product.url },
+    body: JSON.stringify({ email, password: PASSWORD, remember: true }),
+  });
+  if (response.status !== 200) throw new ProductError(`cannot sign in as ${email} (HTTP ${response.status}): run \`npm run seed -- --candidates 100000\` on this DATA_DIR first`);
+  const body = (await response.json()) as { accessToken: string; user: { settings: { lang?: string } } };
+  const value = /(?:^|;\s*)rt=([^;]+)/.exec(response.headers.getSetCookie().join('; '))?.[1];
+  if (!value) throw new ProductError('the login set no cookie');
+  return { value, lang: body.user.settings.lang ?? 'en', token: body.accessToken };
+}
+
+interface Sample {
+  lcp: number;
+  interactive?: number;
+}
+
+/**
+ * One cold load. A signed-in page's islands may renew the session, which replaces the refresh
+ * cookie (and retires the old one): `cookie.value` is updated to the context's newest, for the
+ * next load.
+ */
+async function load(browser: Browser, url: string, cookie?: { origin: string; value: string }): Promise<Sample> {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    if (cookie) await context.addCookies([{ name: 'rt', value: cookie.value, url: cookie.origin }]);
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', LINE);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    // a redirect (to the login page, say) would time another page
+    if (!response || response.status() !== 200 || page.url() !== url) throw new ProductError(`${url} answered ${response?.status()} at ${page.url()}`);
+    const islands = await page.evaluate(() => document.querySelectorAll('astro-island').length + (document.getElementById('root') ? 1 : 0));
+    if (islands > 0) await page.waitForFunction(() => (window as unknown as { __interactive?: number }).__interactive !== undefined, undefined, { timeout: 60_000 });
+    await page.waitForTimeout(500); // a late largest paint still counts
+    if (cookie) {
+      // wait for a renewal under way, then keep its cookie
+      await page.waitForLoadState('networkidle').catch(() => {});
+      const rt = (await context.cookies(cookie.origin)).find((c) => c.name === 'rt');
+      if (rt) cookie.value = rt.value;
+    }
+    return await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __interactive?: number };
+      return { lcp: w.__lcp, interactive: document.querySelectorAll('astro-island').length || document.getElementById('root') ? w.__interactive : undefined };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+const seconds = (ms: number | undefined) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(2)} s`);
+
+async function main(): Promise<number> {
+  const options = parse();
+  if (options.build) run('npm', ['run', 'build'], ROOT);
+  const peerDist = buildPeer(options.peer);
+  const peer = await servePeer(peerDist);
+  const product = await startProduct();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  let failed = 0;
+  try {
+    const company = await cookieOf(product, COMPANY);
+    const customer = await cookieOf(product, CUSTOMER);
+    // ids for the routes that name one, from the demo space
+    const api = async <T>(pathname: string) => (await (await fetch(`${product.url}/api/v1/${pathname}`, { headers: { authorization: `Bearer ${company.token}` } })).json()) as T;
+    const vacancies = await api<{ id: string; counts: { all: number } }[]>('vacancy?status=1');
+    const vacancy = vacancies.reduce((a, b) => (b.counts.all > a.counts.all ? b : a));
+    const onVacancy = await api<{ data: { id: string }[] }>(`candidates/vacancy/${vacancy.id}?page=1`);
+    const prefix = (lang: string) => (lang === 'ru' ? '/ru' : '');
+    const c = prefix(company.lang);
+    const routes: [string, string, 'company' | 'customer' | undefined][] = [
+      ['/', '/', undefined],
+      ['/auth/login', '/auth/login', undefined],
+      ['/auth/register', '/auth/register', undefined],
+      ['/verify/pd', '/verify/pd', undefined],
+      ['/error', '/error', undefined],
+      ['/profile', `${c}/profile`, 'company'],
+      ['/recruiter', `${c}/recruiter`, 'company'],
+      ['/recruiter/vacancy/add', `${c}/recruiter/vacancy/add`, 'company'],
+      ['/recruiter/vacancy/edit/{id}', `${c}/recruiter/vacancy/edit/${vacancy.id}`, 'company'],
+      ['/candidates/{id}/{vacancy}', `${c}/candidates/${onVacancy.data[0]?.id}/${vacancy.id}`, 'company'],
+      ['/vacancy/candidates-all/{id}', `${c}/vacancy/candidates-all/${vacancy.id}`, 'company'],
+      ['/vacancy/candidates/{id}', `${c}/vacancy/candidates/${vacancy.id}`, 'company'],
+      ['/vacancy/preview/{id}', `${c}/vacancy/preview/${vacancy.id}`, 'company'],
+      ['/chats', `${c}/chats`, 'company'],
+      ['/help', `${c}/help`, 'company'],
+      ['/workspace (customer)', `${prefix(customer.lang)}/workspace`, 'customer'],
+    ];
+    const chosen = options.routes ? routes.filter(([label]) => options.routes!.some((r) => label.startsWith(r))) : routes;
+
+    const peerSamples: Sample[] = [];
+    for (let i = 0; i < options.runs; i++) peerSamples.push(await load(browser, `${peer.url}/`));
+    const peerLcp = median(peerSamples.map((s) => s.lcp));
+    const peerTti = median(peerSamples.map((s) => s.interactive ?? NaN));
+    console.log(`\nSlow 4G (${LINE.latency} ms, 1.6 Mbit/s, CPU ${CPU_SLOWDOWN}×), median of ${options.runs} cold loads; targets LCP ≤ ${TARGET.lcp}× and interactive ≤ ${TARGET.tti}× the peer`);
+    console.log(`  ${'route'.padEnd(30)} ${'LCP'.padStart(8)} ${'ratio'.padStart(6)} ${'interactive'.padStart(12)} ${'ratio'.padStart(6)}`);
+    console.log(`  ${'SPA peer'.padEnd(30)} ${seconds(peerLcp).padStart(8)} ${''.padStart(6)} ${seconds(peerTti).padStart(12)}`);
+    for (const [label, pathname, who] of chosen) {
+      const account = who === 'company' ? company : who === 'customer' ? customer : undefined;
+      const cookie = account && { origin: product.url, value: account.value };
+      try {
+        const samples: Sample[] = [];
+        for (let i = 0; i < options.runs; i++) samples.push(await load(browser, product.url + pathname, cookie));
+        const lcp = median(samples.map((s) => s.lcp));
+        const tti = samples.every((s) => s.interactive !== undefined) ? median(samples.map((s) => s.interactive!)) : undefined;
+        const lcpRatio = lcp / peerLcp;
+        const ttiRatio = tti === undefined ? undefined : tti / peerTti;
+        const over = lcpRatio > TARGET.lcp || (ttiRatio ?? 0) > TARGET.tti ? '  ← over target' : '';
+        if (account && cookie) account.value = cookie.value;
+        console.log(`  ${label.padEnd(30)} ${seconds(lcp).padStart(8)} ${lcpRatio.toFixed(2).padStart(6)} ${seconds(tti).padStart(12)} ${(ttiRatio === undefined ? '–' : ttiRatio.toFixed(2)).padStart(6)}${over}`);
+      } catch (error) {
+        failed++;
+        console.log(`  ${label.padEnd(30)} FAILED: ${(error as Error).message}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    peer.close();
+    await product.stop();
+  }
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    console.error(`bench:web: ${error instanceof ProductError ? error.message : ((error as Error).stack ?? String(error))}`);
+    process.exitCode = 1;
+  },
+);
