@@ -24,19 +24,6 @@ interface Props extends IslandProps {
   inviteToken?: string;
 }
 
-/**
- * The browser's zone for the new account (docs/decisions/0018), read here rather than through
- * lib/time-zone.ts, whose shared chunk cost this page 0.7 KB gzip: the server checks the name,
- * and registers without it when it does not know it.
- */
-function deviceZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
 function RegisterForm(props: Props) {
   const hydrated = useHydrated();
   const { t, href } = useT(props);
@@ -57,7 +44,13 @@ function RegisterForm(props: Props) {
     try {
       const grant = await api<{ accessToken: string; tokenExpires: number }>('auth/email/register', {
         method: 'POST',
-        body: { ...values, ...(invite && props.inviteToken ? { invite: props.inviteToken } : {}), settings: { lang: props.locale, timeZone: deviceZone() } },
+        body: {
+          ...values,
+          ...(invite && props.inviteToken ? { invite: props.inviteToken } : {}),
+          // the browser's zone (docs/decisions/0018), read here rather than through lib/time-zone.ts, whose
+          // shared chunk cost this page 0.7 KB gzip; the server keeps its default for a name it does not know
+          settings: { lang: props.locale, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        },
       });
       setToken(grant.accessToken, grant.tokenExpires);
     } catch (error) {
