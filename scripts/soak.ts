@@ -466,7 +466,16 @@ export async function soak(argv: string[]): Promise<number> {
         if (waiting === 0 || Date.now() > deadline) break;
         await sleep(500);
       }
-      if (mailsWaiting) note(`${mailsWaiting} consent mails still waiting after 3 minutes`);
+      if (mailsWaiting) {
+        note(`${mailsWaiting} consent mails still waiting after 3 minutes; the queue's mail jobs:`);
+        const jobs = await db.query<{ locked: boolean; attempts: number; due: boolean; error: string | null; n: number }>(
+          `select locked_at is not null as locked, attempts, run_at <= now() as due, left(last_error, 100) as error, count(*)::int as n
+           from graphile_worker.jobs where task_identifier = 'mail' group by 1, 2, 3, 4 order by n desc limit 10`,
+        );
+        for (const j of jobs.rows) console.log(`            ${j.n} ${j.locked ? 'locked' : 'unlocked'}, ${j.attempts} tries, ${j.due ? 'due' : 'later'}: ${j.error ?? ''}`);
+        const queueLog = product.output().split('\n').filter((line) => line.startsWith('[jobs]') && !/ failed \(try /.test(line));
+        console.log(`  the queue's last words:\n${queueLog.slice(-30).map((line) => `    ${line.slice(0, 200)}`).join('\n')}`);
+      }
       else note('every consent mail delivered');
     } finally {
       await db.end();

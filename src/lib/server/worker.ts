@@ -17,6 +17,9 @@ import { mailServerAnswers, mailServerBack, runMailJob, type MailJob, type MailT
 /** Mails at once per process: a silent mail server then holds a few of them, not the queue. */
 const CONCURRENCY = 4;
 
+/** How long a runner that began to shut itself down may take before a new one replaces it. */
+const SHUTDOWN_PATIENCE_MS = 15_000;
+
 /**
  * Minute, hour, day of month, month, day of week (UTC). The probe brings a mail backlog out as
  * soon as the mail server answers again instead of at the next backoff (up to six hours).
@@ -82,6 +85,7 @@ export async function startWorker(connectionString: string): Promise<Worker> {
 
   interface Started {
     runner: Runner;
+    events: WorkerEvents;
     /** The ids its worker pools lock jobs under. */
     lockIds: string[];
   }
@@ -109,7 +113,7 @@ export async function startWorker(connectionString: string): Promise<Worker> {
         },
       },
     });
-    return { runner, lockIds };
+    return { runner, events, lockIds };
   };
 
   let stopping = false;
@@ -123,8 +127,10 @@ export async function startWorker(connectionString: string): Promise<Worker> {
   }
 
   const keep = (started: Started) => {
+    let over = false;
     const ended = (reason: string) => {
-      if (stopping || started !== current) return;
+      if (over || stopping || started !== current) return;
+      over = true;
       restarting = restart(started, reason).finally(() => {
         restarting = undefined;
       });
@@ -133,6 +139,17 @@ export async function startWorker(connectionString: string): Promise<Worker> {
       () => ended('it stopped'),
       (error: unknown) => ended(error instanceof Error ? error.message.split('\n')[0]! : String(error)),
     );
+    // a runner that began to shut itself down (a job's end it could not record) but has not
+    // finished within seconds is waiting on a database that went away: it is given up on
+    const giveUp = () => {
+      setTimeout(() => {
+        if (over || stopping || started !== current) return;
+        void started.runner.kill().catch(() => {});
+        ended('its shutdown did not finish');
+      }, SHUTDOWN_PATIENCE_MS).unref();
+    };
+    started.events.once('pool:fatalError', giveUp);
+    started.events.once('pool:gracefulShutdown', giveUp);
   };
 
   const restart = async (stopped: Started, reason: string) => {
