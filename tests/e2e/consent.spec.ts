@@ -9,30 +9,6 @@ import { formatDate } from '../../src/lib/dates.ts';
 /** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
 const headers = { origin: ORIGIN };
 
-/**
- * The path of the consent link in the newest mail to `to` (`/verify/pd?token=…`, or `/ru/…`).
- * The mail names the product's public address; the test opens the same path on its own origin.
- */
-async function mailedLink(to: string, after = 0): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
-    for (const file of files) {
-      const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
-      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address);
-      if (!recipients.includes(to) || (mail.date?.getTime() ?? 0) < after) continue;
-      const link = /https?:\/\/\S+?\/verify\/pd\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
-      if (link) {
-        const url = new URL(link);
-        return url.pathname + url.search;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no consent link mailed to ${to}`);
-}
-
 /** A candidate with an address in the company's database, asked for consent; returns the link's path. */
 async function candidateAsked(api: APIRequestContext, name: string, surname: string): Promise<{ id: string; email: string; link: string }> {
   const email = uniqueEmail('cand');
@@ -42,11 +18,32 @@ async function candidateAsked(api: APIRequestContext, name: string, surname: str
   return { id, email, link: await ask(api, id, email) };
 }
 
+/** Every consent link mailed to `to` so far, oldest first. */
+async function mailedLinks(to: string): Promise<string[]> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+  const links: string[] = [];
+  for (const file of files) {
+    const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+    const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address);
+    const link = recipients.includes(to) ? /https?:\/\/\S+?\/verify\/pd\?token=[\w-]+/.exec(mail.text ?? '')?.[0] : undefined;
+    if (link) links.push(new URL(link).pathname + new URL(link).search);
+  }
+  return links;
+}
+
+/** Asks again and returns the link of the mail this request caused, not an earlier one. */
 async function ask(api: APIRequestContext, id: string, email: string): Promise<string> {
-  const before = Date.now() - 1000;
+  const before = (await mailedLinks(email)).length;
   const requested = await api.post('/api/v1/candidates/pd', { headers, data: { candidateId: id } });
   expect(requested.status(), await requested.text()).toBe(200);
-  return mailedLink(email, before);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const links = await mailedLinks(email);
+    if (links.length > before) return links.at(-1)!;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no new consent link mailed to ${email}`);
 }
 
 async function pdOf(api: APIRequestContext, id: string): Promise<{ pdStatus: number; pdHistory: { kind: string; ip: string | null }[] }> {

@@ -26,7 +26,7 @@ function cli(args: string[], env: Record<string, string | undefined>): Promise<C
     execFile(
       process.execPath,
       ['scripts/user.ts', ...args],
-      { cwd: ROOT, timeout: 30_000, env: { ...process.env, DATABASE_URL: undefined, DATA_DIR: undefined, ...env } },
+      { cwd: ROOT, timeout: 90_000, env: { ...process.env, DATABASE_URL: undefined, DATA_DIR: undefined, ...env } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         resolve({ code, stdout, stderr });
@@ -58,7 +58,7 @@ describe('npm run user on the embedded database of DATA_DIR', () => {
     const profile = await profileAfterLogin(server.url, email);
     expect(profile).toMatchObject({ email, role: 8, status: 2 });
     expect(created.stdout).toContain(profile.id);
-  }, 40_000);
+  }, 150_000);
 
   it('creates a dev through the running product\'s database and leaves that database running', async () => {
     const server = await processes.spawn({}, processes.tempDir('recruit-cli-'));
@@ -81,7 +81,7 @@ describe('npm run user on the embedded database of DATA_DIR', () => {
     expect(listed.stdout).toContain(`${profile.id}  dev    ${email}`);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
-  }, 40_000);
+  }, 150_000);
 });
 
 describe('npm run user on DATABASE_URL', () => {
