@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, signUp } from '../support/client.ts';
 import { catalogue, candidateBody, vacancyBody } from '../support/fixtures.ts';
 import { inviteAndRegister, space } from '../support/spaces.ts';
+import { formatDate } from '../../src/lib/dates.ts';
 
 /** A vacancy with two finalists (rated, one interviewed) and a candidate still new. */
 async function world() {
@@ -58,6 +59,15 @@ describe('finalists side by side', () => {
     expect(res.text).toContain('В среднем 4,5 из 5');
     expect(res.text).toContain('меньше дня');
     expect(res.text).toContain('Время на этапах');
+  });
+
+  it('dates the sheet in the reader\'s time zone', async () => {
+    // a day apart at any moment: UTC+14 and UTC-11
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      expect((await w.s.recruiter.client.put('/api/v1/users/profile', { name: 'Ivan', surname: 'Petrov', settings: { timeZone: zone } })).status).toBe(200);
+      const res = await page(w.s.recruiter.client, `/vacancy/finalists/${w.vacancy.id}`);
+      expect(res.text).toContain(`Prepared ${formatDate(new Date(), 'en', zone)}`);
+    }
   });
 
   it('shows a chosen selection of the vacancy, leaving out ids that are not on it', async () => {
