@@ -224,7 +224,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     return failurePage(context, next, error);
   }
   // what a signed-in person sees, and a candidate's consent page, stay out of every cache
-  if ((user || trimSlashes(path) === '/verify/pd' || trimSlashes(path) === '/shortlist') && response.headers.get('content-type')?.startsWith('text/html')) {
+  if ((user || trimSlashes(path) === '/verify/pd') && response.headers.get('content-type')?.startsWith('text/html')) {
     response.headers.set('cache-control', 'no-store');
   }
   return compress(request, response);

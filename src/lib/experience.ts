@@ -53,6 +53,11 @@ export function mergedMonths(jobs: readonly Period[], today: Date = new Date()):
   return total;
 }
 
+/** Jobs with the latest start first, as the finalists sheet and shortlists list them. */
+export function newestFirst<J extends Period>(jobs: readonly J[]): J[] {
+  return [...jobs].sort((a, b) => b.from.localeCompare(a.from));
+}
+
 /** 27 → { years: 2, months: 3 }. */
 export function durationParts(months: number): { years: number; months: number } {
   const whole = Math.max(0, Math.floor(months));

@@ -62,14 +62,14 @@ export function spread(values: number[]): Spread {
   return { count: sorted.length, medianMs, p90Ms };
 }
 
-interface Stay {
+export interface Stay {
   stage: Stage;
   from: number;
   to: number;
 }
 
 /** The stays of a track in order: the first from when the candidate was added, the last to now. */
-function staysOf(track: Track, now: number): Stay[] {
+export function staysOf(track: Pick<Track, 'addedAt' | 'stage' | 'moves'>, now: number): Stay[] {
   const stays: Stay[] = [];
   let stage: Stage = track.moves[0]?.from ?? track.stage;
   let since = track.addedAt.getTime();

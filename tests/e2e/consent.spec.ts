@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, outboxMails, test, uniqueEmail } from './fixtures.ts';
 import { ORIGIN, signUpViaApi } from './helpers.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 
@@ -20,16 +17,8 @@ async function candidateAsked(api: APIRequestContext, name: string, surname: str
 
 /** Every consent link mailed to `to` so far, oldest first. */
 async function mailedLinks(to: string): Promise<string[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
-  const links: string[] = [];
-  for (const file of files) {
-    const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
-    const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address);
-    const link = recipients.includes(to) ? /https?:\/\/\S+?\/verify\/pd\?token=[\w-]+/.exec(mail.text ?? '')?.[0] : undefined;
-    if (link) links.push(new URL(link).pathname + new URL(link).search);
-  }
-  return links;
+  const links = (await outboxMails(to)).map((mail) => /https?:\/\/\S+?\/verify\/pd\?token=[\w-]+/.exec(mail.text ?? '')?.[0]);
+  return links.filter((link): link is string => link !== undefined).map((link) => new URL(link).pathname + new URL(link).search);
 }
 
 /** Asks again and returns the link of the mail this request caused, not an earlier one. */

@@ -35,6 +35,18 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
 }
 
+/** Every mail to `to` in the product's outbox so far, oldest first. */
+export async function outboxMails(to: string): Promise<ParsedMail[]> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+  const mails: ParsedMail[] = [];
+  for (const file of files) {
+    const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+    if ([mail.to].flat().flatMap((a) => a?.value ?? []).some((a) => a.address === to)) mails.push(mail);
+  }
+  return mails;
+}
+
 /** The first match of `pattern` in the text of the newest mail to `to` that has one. */
 export async function mailedMatch(to: string, pattern: RegExp): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { findVisible } from './vacancies.ts';
-import { mergedMonths } from '../experience.ts';
+import { mergedMonths, newestFirst } from '../experience.ts';
+import { staysOf } from '../funnel-analytics.ts';
 import { STAGE, type Stage } from '../schemas/candidate.ts';
-import type { JobEntry } from './db/schema.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { UserRow } from './users.ts';
 
@@ -45,15 +45,8 @@ export interface FinalistSheet {
  */
 export function stageTimes(addedAt: Date, current: Stage, moves: { from: Stage; to: Stage; at: Date }[], now: Date): { stage: Stage; ms: number }[] {
   const totals = new Map<Stage, number>();
-  let stage: Stage = moves[0]?.from ?? current;
-  let since = addedAt;
-  for (const move of moves) {
-    totals.set(stage, (totals.get(stage) ?? 0) + Math.max(0, move.at.getTime() - since.getTime()));
-    stage = move.to;
-    since = move.at;
-  }
-  totals.set(stage, (totals.get(stage) ?? 0) + Math.max(0, now.getTime() - since.getTime()));
-  return [...totals].sort(([a], [b]) => a - b).map(([s, ms]) => ({ stage: s, ms }));
+  for (const stay of staysOf({ addedAt, stage: current, moves }, now.getTime())) totals.set(stay.stage, (totals.get(stay.stage) ?? 0) + stay.to - stay.from);
+  return [...totals].sort(([a], [b]) => a - b).map(([stage, ms]) => ({ stage, ms }));
 }
 
 /**
@@ -98,7 +91,7 @@ export async function finalistSheet(user: UserRow, vacancyId: string, locale: Lo
 
   const candidates = rows.map(({ link, candidate, city }): ComparedCandidate => {
     const own = ratings.filter((r) => r.candidateId === candidate.id);
-    const jobs = [...(candidate.jobExperience as JobEntry[])].sort((a, b) => b.from.localeCompare(a.from));
+    const jobs = newestFirst(candidate.jobExperience);
     return {
       id: candidate.id,
       name: candidate.name,

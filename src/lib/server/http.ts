@@ -183,3 +183,13 @@ function trustedProxy(peer: string): boolean {
   if (setting === 'loopback') return address === '127.0.0.1' || address === '::1';
   return setting.split(',').some((entry) => entry.trim() === address);
 }
+
+/**
+ * The headers of a page reached through a secret link in its address (a consent link, a
+ * shortlist): no cache keeps it, no other site learns the link, no search engine lists it.
+ */
+export const SECRET_LINK_HEADERS = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' } as const;
+
+export function setSecretLinkHeaders(headers: Headers): void {
+  for (const [name, value] of Object.entries(SECRET_LINK_HEADERS)) headers.set(name, value);
+}

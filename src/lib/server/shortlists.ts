@@ -9,12 +9,11 @@ import { hit } from './ratelimit.ts';
 import { env } from './env.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { shortName, type UserRow } from './users.ts';
-import { mergedMonths } from '../experience.ts';
+import { mergedMonths, newestFirst } from '../experience.ts';
 import { PD_STATUS, STAGE, type Stage } from '../schemas/funnel.ts';
 import { optionalText, requiredText } from '../schemas/common.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
-import type { JobEntry } from './db/schema.ts';
 
 /** How long a shortlist's link opens it, unless the sender chose otherwise (at most MAX_DAYS). */
 export const SHORTLIST_DAYS = 7;
@@ -189,7 +188,7 @@ export async function openShortlist(token: string, locale: Locale, now = new Dat
     customer,
     expiresAt: shortlist.expiresAt,
     candidates: rows.map(({ candidate, stage, city, score, comment }) => {
-      const jobs = [...(candidate.jobExperience as JobEntry[])].sort((a, b) => b.from.localeCompare(a.from));
+      const jobs = newestFirst(candidate.jobExperience);
       return {
         id: candidate.id,
         name: candidate.name,
