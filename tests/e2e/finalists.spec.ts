@@ -13,6 +13,8 @@ const TEXT = {
 } as const;
 
 test.describe.configure({ mode: 'serial' });
+// the browser away from UTC: dates on these pages follow the reader's zone, not the server's
+test.use({ timezoneId: 'Asia/Novosibirsk' });
 
 for (const lang of ['en', 'ru'] as const) {
   const t = TEXT[lang];
@@ -45,6 +47,8 @@ for (const lang of ['en', 'ru'] as const) {
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: testInfo.outputPath(`finalists-${lang}-phone.png`), fullPage: true });
+      // nothing pushes a phone's page sideways
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByRole('banner')).toBeHidden();

@@ -7,6 +7,8 @@ const TEXT = {
 } as const;
 
 test.describe.configure({ mode: 'serial' });
+// the browser away from UTC: dates on these pages follow the reader's zone, not the server's
+test.use({ timezoneId: 'Asia/Novosibirsk' });
 
 for (const lang of ['en', 'ru'] as const) {
   const t = TEXT[lang];
@@ -51,6 +53,8 @@ for (const lang of ['en', 'ru'] as const) {
 
       await customer.setViewportSize({ width: 390, height: 844 });
       await customer.screenshot({ path: testInfo.outputPath(`shortlist-page-${lang}-phone.png`), fullPage: true });
+      // nothing pushes a phone's page sideways
+      expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // the answers are in the funnel as the customer's
       const profile = await page.context().request.get(`/api/v1/candidates/${world.candidates.finalist.id}?vacancyId=${world.vacancy.id}`);
