@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../shared/form.ts';
 import type { LoginInput, LoginOutput } from '../../lib/schemas/auth.ts';
 import { lazyResolver } from '../shared/lazy-resolver.ts';
 import { api } from '../../lib/client/api.ts';

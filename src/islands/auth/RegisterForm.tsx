@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../shared/form.ts';
 import type { RegisterInput, RegisterOutput } from '../../lib/schemas/auth.ts';
 import { SELF_ROLES } from '../../lib/roles.ts';
 import { lazyResolver } from '../shared/lazy-resolver.ts';

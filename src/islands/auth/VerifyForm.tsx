@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../shared/form.ts';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { removeToken } from '../../lib/stores/auth.ts';
 import { island } from '../shared/island.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm } from '../shared/form.ts';
 import { ApiError, api, errorKey } from '../../lib/client/api.ts';
 import type { CandidateDto, CandidateInput, CandidateOutput } from '../../lib/schemas/candidate.ts';
 import { lazyResolver } from '../shared/lazy-resolver.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useController, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useController, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from '../shared/form.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import type { CandidateInput, CandidateOutput } from '../../lib/schemas/candidate.ts';
 import { Field, SelectField, TextAreaField } from '../shared/Field.tsx';

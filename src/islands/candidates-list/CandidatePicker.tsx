@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
-import { SORTS, type CandidateCard, type Page } from '../../lib/schemas/candidate.ts';
+import type { CandidateCard, Page } from '../../lib/schemas/candidate.ts';
+import { SORTS } from '../../lib/candidate-sorts.ts';
 import { SCHEDULES } from '../../lib/vacancy-values.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
@@ -9,7 +10,7 @@ import { MessageModal } from '../shared/modals.tsx';
 import { CityInput, type CityValue } from '../shared/CityInput.tsx';
 import { Avatar } from './Avatar.tsx';
 import { salaryText } from './format.ts';
-import { activeFilters, DEFAULT_FILTER, filterUrl, fromForm, parseFilter, toParams, type DatabaseFilter } from './filter.ts';
+import { activeFilters, DEFAULT_FILTER, filterUrl, fromForm, toParams, type DatabaseFilter } from './filter.ts';
 import { PAGE_SIZE } from './limits.ts';
 import { useInfiniteScroll, usePagedList } from './paging.ts';
 import './candidates-list.css';
@@ -98,7 +99,8 @@ function CandidatePicker(props: Props) {
 
   // back and forward move through earlier filters
   useEffect(() => {
-    const onPop = () => show(parseFilter(new URLSearchParams(window.location.search)));
+    // the URL is read back with zod, which the list does not need until then
+    const onPop = () => void import('./filter-url.ts').then(({ parseFilter }) => show(parseFilter(new URLSearchParams(window.location.search))));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);

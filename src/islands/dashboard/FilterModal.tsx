@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm } from '../shared/form.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import { VACANCY_STATUS, type VacancyStatus } from '../../lib/vacancy-values.ts';
 import { FormModal } from '../shared/modals.tsx';

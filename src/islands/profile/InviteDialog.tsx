@@ -1,6 +1,6 @@
 /** The invite dialog, loaded on idle or when opened: the lists work without react-hook-form. */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../shared/form.ts';
 import { api } from '../../lib/client/api.ts';
 import type { InviteDto, InviteInput, InviteOutput } from '../../lib/schemas/user.ts';
 import type { T } from '../../lib/i18n/index.ts';

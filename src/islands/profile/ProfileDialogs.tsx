@@ -3,8 +3,8 @@
  * opened, whichever is first: the card itself works without react-hook-form and zod (issue 12).
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from '../shared/form.ts';
+import { zodResolver } from '../shared/zod-resolver.ts';
 import * as z from 'zod/mini';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { patchUser, setUser } from '../../lib/stores/user.ts';

@@ -10,7 +10,7 @@ import type * as z from 'zod/v4/core';
 export function lazyResolver<I extends FieldValues, O>(load: () => Promise<z.$ZodType<O, I>>): Resolver<I, unknown, O> {
   let ready: Promise<Resolver<I, unknown, O>> | undefined;
   const get = () =>
-    (ready ??= Promise.all([import('@hookform/resolvers/zod'), load()]).then(
+    (ready ??= Promise.all([import('./zod-resolver.ts'), load()]).then(
       ([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Resolver<I, unknown, O>,
       (error: unknown) => {
         ready = undefined; // a dropped connection: the next validation tries again

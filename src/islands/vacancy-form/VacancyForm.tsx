@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import { useController, useForm, type Resolver } from 'react-hook-form';
+import { useController, useForm, type Resolver } from '../shared/form.ts';
 import { api } from '../../lib/client/api.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import type { SoftSkillDto, VacancyDto, VacancyInput, VacancyOutput } from '../../lib/schemas/vacancy.ts';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dateSchema, intParam, INT_MAX, isEmail, MONEY_MAX, optionalInt as optionalInteger, optionalMoney, optionalText, RefSchema, requiredText, textParam } from './common.ts';
 import { SCHEDULES } from './vacancy.ts';
+import { SORTS } from '../candidate-sorts.ts';
 
 import { STAGES, type PdStatus, type Priority, type Stage } from './funnel.ts';
 
@@ -9,8 +10,7 @@ export { PD_STATUS, PRIORITY, STAGE, STAGES, type PdStatus, type Priority, type 
 /** Deeper than this nobody pages; the offset stays far inside PostgreSQL's range. */
 export const MAX_PAGE = 100_000;
 
-export const SORTS = ['createdAtDesc', 'createdAtAsc', 'salaryAsc', 'salaryDesc'] as const;
-export type Sort = (typeof SORTS)[number];
+export { SORTS, type Sort } from '../candidate-sorts.ts';
 
 const isoDate = dateSchema;
 
