@@ -10,6 +10,7 @@ import { AppError, errorResponse } from './lib/server/http.ts';
 import { isDatabaseUnavailable, logError, logUnavailable, RETRY_AFTER_SECONDS } from './lib/server/errors.ts';
 import { withModulePreload } from './lib/server/preload.ts';
 import { STATUS } from './lib/schemas/auth.ts';
+import { logContext } from './lib/server/log.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -111,6 +112,9 @@ export const onRequest = defineMiddleware(async (context, next) => withReason(aw
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, cookies, locals } = context;
+  // the metrics count answers by the route's pattern, not by the path with its ids
+  const log = logContext.getStore();
+  if (log) log.route = context.routePattern;
 
   if (url.pathname.startsWith('/api/')) {
     try {

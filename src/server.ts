@@ -13,6 +13,9 @@ import { attachRealtime } from './lib/server/realtime.ts';
 import { createStaticHandler } from './lib/server/static.ts';
 import { bodyLimitFor } from './lib/server/body-limits.ts';
 import { provideModuleGraph, readModuleGraph } from './lib/server/preload.ts';
+import { logError } from './lib/server/errors.ts';
+import { logContext, logger, requestIdFrom, type LogContext } from './lib/server/log.ts';
+import { mayReadMetrics, observeRequest, provideGauges, registry } from './lib/server/metrics.ts';
 
 // called without `next`, Astro renders its own 404 page (through the middleware) for unknown paths
 type AstroHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -60,6 +63,14 @@ function headersForEveryAnswer(publicUrl: string): [string, string][] {
   return headers;
 }
 
+/** The metrics' route label of an answer Astro did not give (built files, uploads, a refused body). */
+function routeOfFile(pathname: string): string {
+  if (pathname.startsWith('/_astro/')) return '/_astro/*';
+  if (pathname.startsWith('/uploads/')) return '/uploads/*';
+  if (pathname.startsWith('/ws/')) return '/ws';
+  return pathname.startsWith('/api/') ? '/api/*' : 'static';
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // The built pages import React at run time (it is external to Astro's server bundle), and React
@@ -78,7 +89,7 @@ async function loadPageModules(entryFile: string): Promise<void> {
   const chunks = [...new Set([...source.matchAll(/import\(\s*["'](\.\/chunks\/[^"']+\.mjs)["']\s*\)/g)].map((m) => m[1]!))];
   const started = performance.now();
   for (const chunk of chunks) await import(pathToFileURL(path.join(path.dirname(entryFile), chunk)).href);
-  console.log(`[start] ${chunks.length} page modules loaded in ${Math.round(performance.now() - started)} ms`);
+  logger.info({ tag: 'start' }, `[start] ${chunks.length} page modules loaded in ${Math.round(performance.now() - started)} ms`);
 }
 
 async function main() {
@@ -86,7 +97,7 @@ async function main() {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    log: (line) => console.log(`[db] ${line}`),
+    log: (line) => logger.info({ tag: 'db' }, `[db] ${line}`),
   });
   provideDatabase(database);
   const entryFile = path.join(root, 'dist/server/entry.mjs');
@@ -107,7 +118,38 @@ async function main() {
   const securityHeaders = headersForEveryAnswer(config.PUBLIC_URL);
   const server = http.createServer((req, res) => {
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    if (req.url?.split('?')[0] === '/healthz') {
+    const context: LogContext = { requestId: requestIdFrom(req.headers['x-request-id']) };
+    res.setHeader('x-request-id', context.requestId);
+    logContext.run(context, () => answer(req, res, context));
+  });
+
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse, context: LogContext) => {
+    const pathname = req.url?.split('?')[0] ?? '/';
+    const started = performance.now();
+    res.once('finish', () => {
+      const route = context.route ?? routeOfFile(pathname);
+      const seconds = (performance.now() - started) / 1000;
+      observeRequest(req.method ?? 'GET', route, res.statusCode, seconds);
+      if (res.statusCode >= 500) logger.error({ tag: 'http', method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, `[http] ${req.method} ${route} answered ${res.statusCode}`);
+      else logger.debug({ tag: 'http', method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, `[http] ${req.method} ${route}`);
+    });
+    if (pathname === '/metrics') {
+      if (!mayReadMetrics(req, config.METRICS_TOKEN)) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not Found');
+        return;
+      }
+      context.route = '/metrics';
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
+        (error: unknown) => {
+          logError('metrics', error);
+          res.writeHead(500, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('metrics failed');
+        },
+      );
+      return;
+    }
+    if (pathname === '/healthz') {
+      context.route = '/healthz';
       database.pool
         .query('select 1')
         .then(() => {
@@ -120,28 +162,32 @@ async function main() {
     }
     if (refuseLargeBody(req, res)) return;
     serveStatic(req, res, () => void handler(req, res));
-  });
+  };
   server.keepAliveTimeout = 65_000;
   const io = await attachRealtime(server);
+  provideGauges({
+    sockets: () => io.engine.clientsCount,
+    pool: () => ({ total: database.pool.totalCount, idle: database.pool.idleCount, waiting: database.pool.waitingCount }),
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  console.log(`Recruit is serving ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
+  logger.info({ tag: 'start' }, `Recruit is serving ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing sockets, the job queue and the database`);
+    logger.info({ tag: 'stop' }, `${signal}: closing sockets, the job queue and the database`);
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
     // io.close() waits (through server.close) for every busy connection to end: a request under
     // way gets a few seconds, then its connection is cut, so the database still closes in time
     const cut = setTimeout(() => server.closeAllConnections(), 5_000);
     // a job under way finishes or, after a few seconds, is handed back to the queue for a retry
-    await Promise.all([new Promise<void>((resolve) => io.close(() => resolve())), worker.stop().catch((error: unknown) => console.error('[jobs] stop', error))]);
+    await Promise.all([new Promise<void>((resolve) => io.close(() => resolve())), worker.stop().catch((error: unknown) => logError('jobs', error))]);
     clearTimeout(cut);
     server.closeAllConnections();
     await closeDatabase();
@@ -153,6 +199,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // a setting that stops the start is said to the person starting it, as plain text
+  if (error instanceof ConfigError) console.error(error.message);
+  else logError('start', error);
   void closeDatabase().finally(() => process.exit(1));
 });

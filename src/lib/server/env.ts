@@ -34,6 +34,9 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default('production'),
   /** How often each process checks that its sockets' sessions still live. */
   SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Lets a scraper read /metrics from another machine as `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };

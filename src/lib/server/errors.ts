@@ -4,6 +4,7 @@
  * parameters (password hashes, e-mail addresses, tokens) in its message, and PostgreSQL quotes
  * the offending value in its own.
  */
+import { logger } from './log.ts';
 
 interface PgLike {
   code?: string;
@@ -62,7 +63,7 @@ export function describeError(error: unknown): string {
 
 /** Logs an unexpected error under a tag, without the values it carried. */
 export function logError(tag: string, error: unknown): void {
-  console.error(`[${tag}] ${describeError(error)}`);
+  logger.error({ tag }, `[${tag}] ${describeError(error)}`);
 }
 
 /** Node's socket errors of a database that cannot be reached. */
@@ -115,7 +116,7 @@ export function logUnavailable(tag: string, error: unknown): void {
     quieted++;
     return;
   }
-  if (quieted) console.error(`[${tag}] ${quieted} more answers of 503 while the database could not be reached`);
+  if (quieted) logger.error({ tag }, `[${tag}] ${quieted} more answers of 503 while the database could not be reached`);
   quieted = 0;
   quietUntil = now + 10_000;
   logError(tag, error);

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { describeError, isDatabaseUnavailable, isDataException, logError, logUnavailable, RETRY_AFTER_SECONDS } from './errors.ts';
 import { BODY_LIMIT_BYTES } from './body-limits.ts';
 import { env } from './env.ts';
+import { logger } from './log.ts';
 
 /** An error a client may see: a status, an error key of the translation files, field errors. */
 export class AppError extends Error {
@@ -39,7 +40,7 @@ export function errorResponse(error: unknown): Response {
   }
   // the schemas keep such values out; should one slip through, it is still the client's input
   if (isDataException(error)) {
-    console.warn(`[api] bad input reached the database: ${describeError(error)}`);
+    logger.warn({ tag: 'api' }, `[api] bad input reached the database: ${describeError(error)}`);
     return errorResponse(new AppError(400, 'error.common.invalid_body'));
   }
   // the database is down or restarting: nothing was decided, the client tries again shortly

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, type Executor } from './db/index.ts';
 import { env } from './env.ts';
+import { currentRequestId } from './log.ts';
 
 /** The tasks of worker.ts; a job names one of them. */
 export type TaskName = 'mail' | 'code-mail' | 'cleanup' | 'expire-consent' | 'mail-probe';
@@ -18,12 +19,26 @@ export interface AddJobOptions {
   maxAttempts?: number;
 }
 
+/** The id of the request that queued a job, in its payload: the job's log lines carry it too. */
+function withRequestId(payload: object): object {
+  const requestId = currentRequestId();
+  return requestId ? { ...payload, [REQUEST_ID_KEY]: requestId } : payload;
+}
+
+export const REQUEST_ID_KEY = '_requestId';
+
+/** The request id a job's payload carries, if any. */
+export function requestIdOf(payload: unknown): string | undefined {
+  const value = payload && typeof payload === 'object' ? (payload as Record<string, unknown>)[REQUEST_ID_KEY] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Adds a job in the caller's transaction (or on its own when given the database). */
 export async function addJob(executor: Executor, task: TaskName, payload: object, options: AddJobOptions = {}): Promise<void> {
   await executor.execute(sql`
     select graphile_worker.add_job(
       ${task}::text,
-      ${JSON.stringify(payload)}::json,
+      ${JSON.stringify(withRequestId(payload))}::json,
       max_attempts => ${options.maxAttempts ?? env().MAIL_MAX_ATTEMPTS}::int,
       job_key => ${options.jobKey ?? null}::text
     )`);

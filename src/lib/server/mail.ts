@@ -8,6 +8,7 @@ import { tooMany } from './http.ts';
 import { addJob, retryNow } from './jobs.ts';
 import { hit } from './ratelimit.ts';
 import { singleton } from './singleton.ts';
+import { logger } from './log.ts';
 
 export interface Mail {
   to: string;
@@ -107,7 +108,7 @@ export async function deliverMail(mail: Mail): Promise<void> {
   await fs.writeFile(`${file}.part`, (info as unknown as { message: Buffer }).message);
   await fs.rename(`${file}.part`, file);
   // the path only: a subject carries a code, an address is personal data; neither goes to a log
-  console.log(`[mail] no SMTP_URL: the mail is in ${path.join(dir, name)}`);
+  logger.info({ tag: 'mail' }, `[mail] no SMTP_URL: the mail is in ${path.join(dir, name)}`);
 }
 
 /** Whether the SMTP server answers (connects, greets, accepts our login); true without one. */

@@ -16,6 +16,7 @@ export async function endDeadSessions(io: Server): Promise<number> {
   return dead.length;
 }
 import { registerChatEvents } from './socket-events.ts';
+import { logger } from './log.ts';
 
 /**
  * Attaches socket.io at /ws to the HTTP server, the same function for `npm start` and for
@@ -36,8 +37,8 @@ export async function attachRealtime(httpServer: HttpServer): Promise<Server> {
     ]);
     const pub = createClient({ url: REDIS_URL });
     const sub = pub.duplicate();
-    pub.on('error', (error) => console.error('[ws] redis', error.message));
-    sub.on('error', (error) => console.error('[ws] redis', error.message));
+    pub.on('error', (error) => logger.error({ tag: 'ws' }, `[ws] redis: ${error.message}`));
+    sub.on('error', (error) => logger.error({ tag: 'ws' }, `[ws] redis: ${error.message}`));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     httpServer.once('close', () => {

@@ -10,9 +10,10 @@ import { jobLogger } from './job-log.ts';
 import { sendCode, type CodeJob } from './auth/codes.ts';
 import { expireConsentLinks, recordConsentMail } from './consent.ts';
 import { recordInviteMail } from './invites.ts';
-import { retriesWaiting, type TaskName } from './jobs.ts';
+import { requestIdOf, retriesWaiting, type TaskName } from './jobs.ts';
 import { cleanup } from './maintenance.ts';
 import { mailServerAnswers, mailServerBack, runMailJob, type MailJob, type MailTracker } from './mail.ts';
+import { logContext, logger } from './log.ts';
 
 /** Mails at once per process: a silent mail server then holds a few of them, not the queue. */
 const CONCURRENCY = 4;
@@ -39,7 +40,8 @@ const trackMail: MailTracker = async (track, state) => {
 function task<P>(run: (payload: P, info: { attempts: number; maxAttempts: number }) => Promise<unknown>): Task {
   return async (payload: unknown, helpers: JobHelpers) => {
     const info = { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
-    await Promise.race([run(payload as P, info), helpers.abortPromise]);
+    const context = { requestId: requestIdOf(payload) ?? `job-${helpers.job.id}`, jobId: helpers.job.id };
+    await logContext.run(context, () => Promise.race([run(payload as P, info), helpers.abortPromise]));
   };
 }
 
@@ -48,7 +50,7 @@ const TASKS: Record<TaskName, Task> = {
   'code-mail': task<CodeJob>((job) => sendCode(job)),
   cleanup: task(async () => {
     const report = await cleanup();
-    console.log(`[jobs] clean-up: ${JSON.stringify(report)}`);
+    logger.info({ tag: 'jobs', report }, '[jobs] clean-up');
   }),
   'expire-consent': task(() => expireConsentLinks()),
   // nothing sends while every mail waits for its retry: ask the mail server itself each minute

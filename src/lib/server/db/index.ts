@@ -8,6 +8,7 @@ import * as schema from './schema.ts';
 import { startEmbedded, type EmbeddedServer } from './embedded.ts';
 import { env } from '../env.ts';
 import { singleton, getSingleton, clearSingleton } from '../singleton.ts';
+import { logger } from '../log.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction of `Db`: what a service hands on so that its writes commit together. */
@@ -104,7 +105,7 @@ const KEY = 'database';
 /** The process's database, opened from the environment on first use. */
 export function database(): Promise<Database> {
   return singleton(KEY, () =>
-    openDatabase({ url: env().DATABASE_URL, log: (line) => console.log(`[db] ${line}`) }),
+    openDatabase({ url: env().DATABASE_URL, log: (line) => logger.info({ tag: 'db' }, `[db] ${line}`) }),
   );
 }
 
