@@ -261,6 +261,51 @@ describe('what a customer sees follows the consent', () => {
     expect(lenaVacancy.text.includes('Smirnova')).toBe(false);
   });
 
+  it('the workspace, the finalists, the analytics, the feed, the interviews and their mails follow it too', async () => {
+    const w = await world();
+    await approveSharing(w, [w.s.customer.id], [w.s.customer2.id]);
+    // a finalist: waiting for the customers, on the side-by-side sheet
+    expect((await w.s.recruiter.client.put(`/api/v1/candidates/vacancy/${w.vacancy}/${w.id}/stage`, { stage: 5, from: 1 })).status).toBe(200);
+    const inDays = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const interview = await w.s.recruiter.client.post('/api/v1/interviews', {
+      candidateId: w.id, vacancyId: w.vacancy, startsAt: inDays, durationMinutes: 45, kind: 'video', location: 'https://meet.example/a', participants: [w.s.customer.id, w.s.customer2.id], inviteCandidate: true,
+    });
+    expect(interview.status, interview.text).toBe(201);
+
+    const pages = ['/workspace', `/vacancy/finalists/${w.vacancy}`, `/vacancy/analytics/${w.vacancy}`, '/interviews', `/interviews/${interview.json.id}`];
+    for (const page of pages) {
+      const kate = await w.s.customer.client.get(page);
+      const lena = await w.s.customer2.client.get(page);
+      expect(kate.status, page).toBe(200);
+      expect(lena.status, page).toBe(200);
+      expect(kate.text.includes('Smirnova'), `${page} for the customer agreed to`).toBe(true);
+      expect(lena.text.includes('Smirnova'), `${page} for the customer refused`).toBe(false);
+      expect(lena.text.includes(w.email), page).toBe(false);
+      expect(lena.text.includes(`Candidate ${w.number}`), page).toBe(true);
+    }
+    const kateApi = [(await w.s.customer.client.get('/api/v1/feed')).text, (await w.s.customer.client.get('/api/v1/interviews')).text];
+    const lenaApi = [(await w.s.customer2.client.get('/api/v1/feed')).text, (await w.s.customer2.client.get('/api/v1/interviews')).text];
+    for (const text of kateApi) expect(text).toContain('Smirnova');
+    for (const text of lenaApi) {
+      expect(text).not.toContain('Smirnova');
+      expect(text).not.toContain(w.email);
+      expect(text).toContain(`Candidate ${w.number}`);
+    }
+
+    // the invitations: by name and with the candidate's address only for the customer agreed to
+    const kateMail = await lastMail(w.s.customer.email, { match: (m) => /Interview with/.test(m.subject ?? '') });
+    const lenaMail = await lastMail(w.s.customer2.email, { match: (m) => /Interview with/.test(m.subject ?? '') });
+    expect(kateMail.subject).toContain('Anna Smirnova');
+    expect(lenaMail.subject).toContain(`Candidate ${w.number}`);
+    // an .ics folds its long lines
+    const ics = (mail: typeof kateMail) => mail.attachments.map((a) => a.content.toString('utf8').replace(/\r\n[ \t]/g, '')).join('');
+    for (const part of [lenaMail.subject ?? '', lenaMail.text ?? '', ics(lenaMail)]) {
+      expect(part).not.toContain('Smirnova');
+      expect(part).not.toContain(w.email);
+    }
+    expect(ics(kateMail)).toContain(w.email);
+  });
+
   it('the shortlist shows each customer what their consent allows', async () => {
     const w = await world();
     await approveSharing(w, [w.s.customer.id], [w.s.customer2.id]);
