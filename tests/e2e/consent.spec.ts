@@ -193,6 +193,8 @@ test.describe('consent per recipient (issue 13)', () => {
     await expect(page.getByText('Considering you for the vacancies «Delivery lead»')).toBeVisible();
     const kateChoice = page.getByRole('group', { name: 'Share my data with Kate Agreed' });
     const lenaChoice = page.getByRole('group', { name: 'Share my data with Lena Refused' });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: 'test-results/screens/consent-recipients-phone.png', fullPage: true });
     await kateChoice.getByLabel('Share', { exact: true }).check();
     await lenaChoice.getByLabel('Do not share').check();
     await page.getByRole('button', { name: 'I give consent' }).click();

@@ -11,7 +11,7 @@ import { randomToken, sha256 } from './auth/tokens.ts';
 import { shortName, type UserRow } from './users.ts';
 import { hiddenName, identityShown } from './privacy.ts';
 import { mergedMonths, newestFirst } from '../experience.ts';
-import { PD_STATUS, STAGE, type Stage } from '../schemas/funnel.ts';
+import { STAGE, type Stage } from '../schemas/funnel.ts';
 import { optionalText, requiredText } from '../schemas/common.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
