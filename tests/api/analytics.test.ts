@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, db, mailsTo, queueSettled, signUp } from '../support/client.ts';
 import { catalogue, candidateBody, vacancyBody } from '../support/fixtures.ts';
 import { space } from '../support/spaces.ts';
+import { consentGiven } from '../support/consent.ts';
 
 const DAY = 86_400_000;
 
@@ -17,6 +18,8 @@ async function world() {
   const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id]))).json;
   const add = async (name: string) => (await s.recruiter.client.post('/api/v1/candidates', candidateBody(c, { name, vacancyId: vacancy.id }))).json.id as string;
   const [anna, boris, vera] = [await add('Anna'), await add('Boris'), await add('Vera')];
+  // the reminder names Anna to the customer: she agreed to share with them (docs/decisions/0022)
+  await consentGiven(anna, [s.customer.id]);
   const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
   const pool = db();
   const spaceId = await spaceOf(vacancy.id);

@@ -58,7 +58,7 @@ describe('POST /api/v1/candidates/pd', () => {
 
     const answered = await answer({ token, response: 'approved' });
     expect(answered.status, answered.text).toBe(200);
-    expect(answered.json).toEqual({ response: 'approved' });
+    expect(answered.json).toEqual({ response: 'approved', shared: [], refused: [] });
 
     const view = await s.recruiter.client.get(`/api/v1/candidates/${candidate.id}`);
     expect(view.status).toBe(200);

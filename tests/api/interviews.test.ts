@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { Client, db, lastMail } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
+import { consentGiven } from '../support/consent.ts';
 import { wallTime } from '../../src/lib/time-zone.ts';
 
 let moscow: number;
@@ -18,6 +19,8 @@ async function setup() {
     cityId: moscow, address: 'Arbat 1', salary: 200000, schedule: 1, customers: [s.customer.id], mainCustomer: s.customer.id, status: 1,
   })).json;
   const candidate = (await s.company.client.post('/api/v1/candidates', { name: 'Pavel', surname: 'Orlov', email: 'pavel@example.com', vacancyId: vacancy.id })).json;
+  // the invitations name the candidate to the customer: he agreed to share with them (docs/decisions/0022)
+  await consentGiven(candidate.id, [s.customer.id]);
   return { ...s, vacancy, candidate };
 }
 

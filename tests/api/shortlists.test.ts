@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, db, lastMail, signUp } from '../support/client.ts';
 import { catalogue, candidateBody, vacancyBody } from '../support/fixtures.ts';
 import { space } from '../support/spaces.ts';
+import { consentGiven } from '../support/consent.ts';
 
 const form = (client: Client, path: string, fields: [string, string][]) =>
   client.request('POST', path, { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -25,6 +26,8 @@ async function world() {
     return id;
   };
   const [anna, boris, vera] = [await add('Anna'), await add('Boris'), await add('Vera')];
+  // the customers see them by name: they agreed to share with both (docs/decisions/0022)
+  for (const id of [anna, boris, vera]) await consentGiven(id, [s.customer.id, s.customer2.id]);
   const send = (fields: [string, string][], client = s.recruiter.client) => form(client, `/vacancy/shortlist/${vacancy.id}`, fields);
   return { s, c, vacancy, anna, boris, vera, send };
 }
@@ -58,7 +61,7 @@ describe('sending a shortlist', () => {
     expect(page.text).not.toContain('Vera Smirnova');
     // contacts stay out of the mail's page; the résumé waits for the candidate's consent
     expect(page.text).not.toContain('anna@example.com');
-    expect(page.text).toContain('once the candidate agrees');
+    expect(page.text).toContain('has not uploaded a résumé yet');
     const stored = await db().query('select token_hash from shortlists where vacancy_id = $1', [w.vacancy.id]);
     expect(stored.rows.map((r) => r.token_hash)).not.toContain(mainToken);
   });
@@ -167,7 +170,7 @@ describe('the link\'s life', () => {
     const dir = path.join(inject('dataDir'), 'resumes');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'shortlistresume00001.pdf'), '%PDF-1.4 a test résumé');
-    await db().query(`update candidates set pd_status = 4, resume = 'shortlistresume00001.pdf', resume_name = 'cv.pdf' where id = $1`, [w.anna]);
+    await db().query(`update candidates set resume = 'shortlistresume00001.pdf', resume_name = 'cv.pdf' where id = $1`, [w.anna]);
     await db().query(`update candidates set resume = 'shortlistresume00001.pdf' where id = $1`, [w.vera]);
     expect((await open(mainToken)).text).toContain('Download the résumé');
     const resume = await new Client().get(`/shortlist/resume?token=${mainToken}&candidate=${w.anna}`);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, outboxMails, test, uniqueEmail } from './fixtures.ts';
 import { ORIGIN, signUpViaApi } from './helpers.ts';
+import { registeredCustomer } from './world.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 
 /** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
@@ -158,5 +159,79 @@ test.describe('personal-data consent page', () => {
     await page.goto('/verify/pd');
     await expect(page.getByText('open the link from the email you received')).toBeVisible();
     await expect(page.getByRole('button')).toHaveCount(0);
+  });
+});
+
+test.describe('consent per recipient (issue 13)', () => {
+  test('the candidate approves processing but refuses one of two customers with JavaScript disabled; each customer then sees what they should', async ({ browser, page }) => {
+    const owner = await browser.newContext({ javaScriptEnabled: true });
+    const ownerPage = await owner.newPage();
+    await signUpViaApi(ownerPage, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+    const company = owner.request;
+    const kate = await registeredCustomer(browser, company, 'Kate', 'Agreed');
+    const lena = await registeredCustomer(browser, company, 'Lena', 'Refused');
+    const cities = (await (await company.get('/api/v1/search/cities?q=Moscow&country=ru&lng=en')).json()) as { id: number; name: string }[];
+    const skills = (await (await company.get('/api/v1/vacancy/soft-skills')).json()) as { id: number }[];
+    const vacancy = await company.post('/api/v1/vacancy', {
+      headers,
+      data: {
+        positionType: 3, positionName: 'Delivery lead', quantity: 1, hardSkills: ['Jira'], jobExperience: 2, softSkills: skills.slice(0, 2).map((s) => s.id), country: 'ru',
+        cityId: cities.find((c) => c.name === 'Moscow')!.id, address: 'Tverskaya 1', salary: 150000, schedule: 1,
+        customers: [kate.id, lena.id], mainCustomer: kate.id, status: 1,
+      },
+    });
+    expect(vacancy.status(), await vacancy.text()).toBe(201);
+    const vacancyId = ((await vacancy.json()) as { id: string }).id;
+    const email = uniqueEmail('cand');
+    const created = await company.post('/api/v1/candidates', { headers, data: { name: 'Nina', surname: 'Sokolova', email, phone: '+7 900 555-44-33', positionName: 'Delivery lead', salary: 170000, vacancyId } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const link = await ask(company, id, email);
+
+    // the candidate's browser: scripts off (test.use above), nobody signed in
+    const { scripts } = await openCounting(page, link);
+    await expect(page.getByText('Considering you for the vacancies «Delivery lead»')).toBeVisible();
+    const kateChoice = page.getByRole('group', { name: 'Share my data with Kate Agreed' });
+    const lenaChoice = page.getByRole('group', { name: 'Share my data with Lena Refused' });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: 'test-results/screens/consent-recipients-phone.png', fullPage: true });
+    await kateChoice.getByLabel('Share', { exact: true }).check();
+    await lenaChoice.getByLabel('Do not share').check();
+    await page.getByRole('button', { name: 'I give consent' }).click();
+    await expect(page).toHaveURL(link);
+    await expect(page.getByRole('heading', { level: 1, name: /^You gave your consent on/ })).toBeVisible();
+    await expect(page.getByText('Shared with: Kate Agreed.')).toBeVisible();
+    await expect(page.getByText('Not shared with: Lena Refused.')).toBeVisible();
+    expect(scripts).toEqual([]);
+    await expect(page.locator('script')).toHaveCount(0);
+    expect((await pdOf(company, id)).pdStatus).toBe(4);
+
+    // each customer, signed in, with scripts on
+    const profile = `/candidates/${id}/${vacancyId}`;
+    const katePage = await kate.context.newPage();
+    await katePage.goto(profile);
+    await expect(katePage.getByRole('heading', { level: 1, name: 'Nina Sokolova' })).toBeVisible();
+    await expect(katePage.getByRole('link', { name: email })).toBeVisible();
+    await expect(katePage.getByTestId('identity-hidden')).toHaveCount(0);
+
+    const lenaPage = await lena.context.newPage();
+    const number = ((await (await lena.context.request.get(`/api/v1/candidates/${id}`)).json()) as { name: string }).name;
+    expect(number).toMatch(/^Candidate \d+$/);
+    await lenaPage.goto(profile);
+    await expect(lenaPage.getByRole('heading', { level: 1, name: number })).toBeVisible();
+    await expect(lenaPage.getByTestId('identity-hidden')).toHaveText('Contacts hidden until the candidate agrees');
+    await expect(lenaPage.getByText('Sokolova')).toHaveCount(0);
+    await expect(lenaPage.getByText(email)).toHaveCount(0);
+    await expect(lenaPage.getByText('900 555')).toHaveCount(0);
+    // the card's position and salary stay
+    await expect(lenaPage.getByText('Delivery lead').first()).toBeVisible();
+
+    await lenaPage.goto(`/vacancy/candidates/${vacancyId}`);
+    await expect(lenaPage.getByText(number).first()).toBeVisible();
+    await expect(lenaPage.getByText('Sokolova')).toHaveCount(0);
+    await katePage.goto(`/vacancy/candidates/${vacancyId}`);
+    await expect(katePage.getByText('Nina Sokolova').first()).toBeVisible();
+
+    await Promise.all([owner.close(), kate.context.close(), lena.context.close()]);
   });
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, mailedCode, PASSWORD, uniqueEmail } from './fixtures.ts';
 import { ORIGIN, signUpViaApi } from './helpers.ts';
@@ -29,6 +32,26 @@ async function post(api: APIRequestContext, url: string, data: unknown, status =
   const response = await api.post(url, { headers, data });
   expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
   return response.json();
+}
+
+/**
+ * The candidate approved processing and sharing with `customers`, as their answer stores it
+ * (docs/decisions/0022): for worlds whose candidates have no address to be asked through.
+ */
+export async function consentGiven(candidateId: string, customers: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'database-url'), 'utf8') });
+  await client.connect();
+  try {
+    await client.query('update candidates set pd_status = 4 where id = $1', [candidateId]);
+    await client.query(
+      `insert into consent_grants (candidate_id, recipient, customer_id, granted, answered_at)
+       select $1, r, case when r = 'company' then null else r::uuid end, true, now() from unnest($2::text[]) r
+       on conflict (candidate_id, recipient) do update set granted = true`,
+      [candidateId, ['company', ...customers]],
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 /** Invites a customer and registers them through the API, in a context of their own. */
@@ -80,6 +103,8 @@ export async function hiringSpace(browser: Browser, tag: string, lang: 'en' | 'r
       const moved = await company.put(`/api/v1/candidates/vacancy/${vacancy.id}/${created.id}/stage`, { headers, data: { stage, from: 1 } });
       expect(moved.status(), await moved.text()).toBe(200);
     }
+    // the customer knows them by name: they agreed to share with the customer
+    await consentGiven(created.id, [customer.id]);
     return { id: created.id, name: `${name} ${surname}` };
   };
   const interview = await person('Anna', `Interview${tag}`, 4);

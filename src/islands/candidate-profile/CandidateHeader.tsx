@@ -29,6 +29,10 @@ export interface HeaderCandidate {
   pdStatus: PdStatus;
   pdHistory: PdEventDto[];
   pdMail: CandidateDto['pdMail'];
+  pdGrants: CandidateDto['pdGrants'];
+  pdMissing: CandidateDto['pdMissing'];
+  /** A customer without the candidate's consent to share: no name, contacts, photo or résumé. */
+  identityHidden: boolean;
 }
 
 interface Props extends IslandProps {
@@ -115,7 +119,7 @@ function CandidateHeader(props: Props) {
     }
     try {
       const fresh = await api<CandidateDto>(`candidates/${candidate.id}`);
-      setCandidate((c) => ({ ...c, pdStatus: fresh.pdStatus, pdHistory: fresh.pdHistory, pdMail: fresh.pdMail }));
+      setCandidate((c) => ({ ...c, pdStatus: fresh.pdStatus, pdHistory: fresh.pdHistory, pdMail: fresh.pdMail, pdGrants: fresh.pdGrants, pdMissing: fresh.pdMissing }));
     } catch {
       setCandidate((c) => ({ ...c, pdStatus: PD_STATUS.SENT }));
     }
@@ -179,6 +183,11 @@ function CandidateHeader(props: Props) {
             ))}
           </ul>
         )}
+        {candidate.identityHidden && (
+          <p className="cp-muted cp-hidden" data-testid="identity-hidden">
+            {t('candidate.identity_hidden')}
+          </p>
+        )}
         {(candidate.email || candidate.phone) && (
           <ul className="cp-contacts" aria-label={t('candidate_profile.contacts')}>
             {candidate.email && (
@@ -198,7 +207,7 @@ function CandidateHeader(props: Props) {
       </div>
 
       <div className="cp-actions">
-        <div className="cp-resume">
+        {!candidate.identityHidden && <div className="cp-resume">
           <span className="cp-muted">{t('candidate.field.resume')}:</span>
           {candidate.resume ? (
             <a className="cp-resume-link" href={resumeUrl(candidate.id)} download={candidate.resumeName ?? undefined} title={candidate.resumeName ?? undefined}>
@@ -234,7 +243,7 @@ function CandidateHeader(props: Props) {
             </>
           )}
           {busy === 'resume' && <span className="cp-muted" role="status">{t('candidate_profile.uploading')}</span>}
-        </div>
+        </div>}
 
         {canManage && (
           <button type="button" className="btn btn-secondary" onClick={() => setAppointment(true)} disabled={!hydrated}>
@@ -277,7 +286,7 @@ function CandidateHeader(props: Props) {
       </div>
 
       {pdOpen && candidate.email && (
-        <PdModal t={t} locale={props.locale} timeZone={timeZone} email={candidate.email} status={candidate.pdStatus} history={candidate.pdHistory} mail={candidate.pdMail} onRequest={requestConsent} onClose={closePd} />
+        <PdModal t={t} locale={props.locale} timeZone={timeZone} email={candidate.email} status={candidate.pdStatus} history={candidate.pdHistory} grants={candidate.pdGrants} missing={candidate.pdMissing} mail={candidate.pdMail} onRequest={requestConsent} onClose={closePd} />
       )}
       {pdError && (
         <AlertModal tone="warning" title={t('candidate_profile.pd.error_title')} text={t(pdError)} confirmLabel={t('app.close')} onConfirm={closePdError} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Locale, T } from '../../lib/i18n/index.ts';
-import type { PdEventDto, PdStatus } from '../../lib/schemas/candidate.ts';
+import type { CandidateDto, PdEventDto, PdStatus } from '../../lib/schemas/candidate.ts';
 import { PD_STATUS } from '../../lib/schemas/funnel.ts';
 import { Modal } from '../shared/Modal.tsx';
 import { formatDateTime, fullName } from './format.ts';
@@ -12,6 +12,9 @@ interface Props {
   email: string;
   status: PdStatus;
   history: PdEventDto[];
+  /** The answer per recipient, and the customers not asked yet (docs/decisions/0022). */
+  grants: CandidateDto['pdGrants'];
+  missing: CandidateDto['pdMissing'];
   /** The newest request's mail. */
   mail: 'queued' | 'sent' | 'failed' | null;
   /** Sends (or resends) the request; false when it failed and the error modal took over. */
@@ -35,10 +38,11 @@ const ACTIONS: Record<PdStatus, 'request' | 'resend' | 'retry' | null> = {
  * sent, resend while waiting, after a decline or an expired link, retry after a send error
  * (docs/decisions/0010), only close once approved.
  */
-export function PdModal({ t, locale, timeZone, email, status, history, mail, onRequest, onClose }: Props) {
+export function PdModal({ t, locale, timeZone, email, status, history, grants, missing, mail, onRequest, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const action = ACTIONS[status];
+  // once processing is approved, only the customers not asked yet are left to ask about
+  const action = status === PD_STATUS.APPROVED && missing.length ? 'request_missing' : ACTIONS[status];
 
   const send = async () => {
     setBusy(true);
@@ -83,6 +87,21 @@ export function PdModal({ t, locale, timeZone, email, status, history, mail, onR
         </p>
       )}
       {action && !sent && status !== PD_STATUS.SEND_ERROR && <p className="cp-muted">{t('candidate_profile.pd.explain', { email })}</p>}
+      {grants.length > 0 && (
+        <>
+          <h3 className="cp-pd-history-title">{t('candidate_profile.pd.recipients')}</h3>
+          <ul className="cp-pd-grants" data-testid="pd-grants">
+            {grants.map((grant) => (
+              <li key={grant.customerId ?? 'company'}>
+                <span>{grant.recipient === 'company' ? t('candidate_profile.pd.recipient_company') : grant.name}</span>{' '}
+                <strong className={grant.granted ? 'cp-pd-yes' : 'cp-pd-no'}>{t(grant.granted ? 'candidate_profile.pd.granted' : 'candidate_profile.pd.refused')}</strong>{' '}
+                <time className="cp-muted" dateTime={grant.at}>{formatDateTime(grant.at, locale, timeZone)}</time>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {missing.length > 0 && !sent && <p data-testid="pd-missing">{t('candidate_profile.pd.missing', { names: missing.map((m) => m.name).join(', ') })}</p>}
       <h3 className="cp-pd-history-title">{t('candidate_profile.pd.history')}</h3>
       {history.length ? (
         <ol className="cp-pd-history">

@@ -191,6 +191,8 @@ export const PdRequestSchema = z.object({ candidateId: RefSchema() });
 export const PdAnswerSchema = z.object({
   token: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required'), z.maxLength(200, 'validation.invalid')),
   response: z.enum(['approved', 'declined'], { error: 'validation.invalid' }),
+  /** The customers the candidate shares with (docs/decisions/0022); every other one named is refused. */
+  share: z.optional(z.array(z.string({ error: 'validation.invalid' }).check(z.maxLength(100, 'validation.invalid')), { error: 'validation.invalid' }).check(z.maxLength(100, 'validation.invalid'))),
 });
 
 export interface Page<T> {
@@ -231,6 +233,8 @@ export interface CandidateCard {
   city: { id: number; name: string } | null;
   schedule: number[];
   createdAt: string;
+  /** True when the reader is a customer the candidate has not agreed to share with: name, photo, birth date, contacts and résumé are withheld. */
+  identityHidden?: boolean;
 }
 
 export interface RatingDto {
@@ -250,6 +254,15 @@ export interface PdEventDto {
   by?: { name: string; surname: string } | null;
 }
 
+/** The candidate's answer for one recipient: the space's company (processing) or a customer. */
+export interface PdGrantDto {
+  recipient: 'company' | 'customer';
+  customerId: string | null;
+  name: string | null;
+  granted: boolean;
+  at: string;
+}
+
 export interface CandidateDto extends CandidateCard {
   email: string | null;
   phone: string | null;
@@ -263,6 +276,10 @@ export interface CandidateDto extends CandidateCard {
   pdHistory: PdEventDto[];
   /** The newest request's mail: queued until the mail server took it (docs/decisions/0010). */
   pdMail: 'queued' | 'sent' | 'failed' | null;
+  /** Per recipient (docs/decisions/0022); empty for customers. */
+  pdGrants: PdGrantDto[];
+  /** Customers of the candidate's vacancies not yet asked while processing is approved; empty for customers. */
+  pdMissing: { id: string; name: string }[];
   /** On the vacancy of the page, when the candidate is on it. */
   funnel: {
     vacancyId: string;

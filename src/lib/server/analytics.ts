@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { hiddenName, identityShown } from './privacy.ts';
 import { getDb, schema } from './db/index.ts';
 import { findVisible, mayWrite } from './vacancies.ts';
 import { AppError, forbidden, notFound, tooMany } from './http.ts';
@@ -42,13 +43,13 @@ interface VacancyInfo {
   mainCustomerId: string | null;
 }
 
-async function tracksOf(vacancies: VacancyInfo[], now: Date): Promise<{ tracks: Track[]; names: Map<string, string> }> {
+async function tracksOf(reader: UserRow, locale: Locale, vacancies: VacancyInfo[], now: Date): Promise<{ tracks: Track[]; names: Map<string, string> }> {
   const ids = vacancies.map((v) => v.id);
   if (!ids.length) return { tracks: [], names: new Map() };
   const db = await getDb();
   const vc = schema.vacancyCandidates;
   const links = await db
-    .select({ link: vc, name: schema.candidates.name, surname: schema.candidates.surname })
+    .select({ link: vc, name: schema.candidates.name, surname: schema.candidates.surname, number: schema.candidates.number, shown: identityShown(reader, vc.candidateId) })
     .from(vc)
     .innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId))
     .where(inArray(vc.vacancyId, ids));
@@ -80,11 +81,12 @@ async function tracksOf(vacancies: VacancyInfo[], now: Date): Promise<{ tracks: 
       .filter((r) => r.candidateId === link.candidateId)
       .map((r) => ({ from: r.from, to: [r.answeredAt, r.supersededAt, r.expiresAt, now].filter((x): x is Date => x !== null).reduce((a, b) => (a < b ? a : b)) })),
   }));
-  return { tracks, names: new Map(links.map((l) => [l.link.candidateId, `${l.name} ${l.surname}`.trim()])) };
+  // a customer reads "Candidate 4812" for a candidate who has not agreed to share with them
+  return { tracks, names: new Map(links.map((l) => [l.link.candidateId, l.shown ? `${l.name} ${l.surname}`.trim() : hiddenName(l.number, locale)])) };
 }
 
-async function report(vacancies: VacancyInfo[], now: Date): Promise<FunnelReport> {
-  const { tracks, names } = await tracksOf(vacancies, now);
+async function report(reader: UserRow, locale: Locale, vacancies: VacancyInfo[], now: Date): Promise<FunnelReport> {
+  const { tracks, names } = await tracksOf(reader, locale, vacancies, now);
   const analytics = analyse(tracks, now);
   const longest = analytics.waiting.slice(0, LONGEST_SHOWN);
   const byId = new Map(vacancies.map((v) => [v.id, v]));
@@ -116,18 +118,18 @@ function colleagueOf(vacancy: VacancyInfo, owner: Owner): string | null {
 const INFO = { id: schema.vacancies.id, positionName: schema.vacancies.positionName, recruiterId: schema.vacancies.recruiterId, mainCustomerId: schema.vacancies.mainCustomerId };
 
 /** One vacancy's funnel, for whoever sees the vacancy (its customers included). */
-export async function vacancyReport(user: UserRow, vacancyId: string, now = new Date()): Promise<FunnelReport & { vacancy: VacancyInfo }> {
+export async function vacancyReport(user: UserRow, vacancyId: string, now = new Date(), locale: Locale = 'en'): Promise<FunnelReport & { vacancy: VacancyInfo }> {
   const vacancy = await findVisible(user, vacancyId);
   const info: VacancyInfo = { id: vacancy.id, positionName: vacancy.positionName, recruiterId: vacancy.recruiterId, mainCustomerId: vacancy.mainCustomerId };
-  return { ...(await report([info], now)), vacancy: info };
+  return { ...(await report(user, locale, [info], now)), vacancy: info };
 }
 
 /** Every vacancy of the user's space with candidates: the company's and its recruiters' view. */
-export async function spaceReport(user: UserRow, now = new Date()): Promise<FunnelReport> {
+export async function spaceReport(user: UserRow, now = new Date(), locale: Locale = 'en'): Promise<FunnelReport> {
   if (!mayWrite(user) || !user.spaceId) throw forbidden();
   const db = await getDb();
   const vacancies = await db.select(INFO).from(schema.vacancies).where(eq(schema.vacancies.spaceId, user.spaceId));
-  return report(vacancies, now);
+  return report(user, locale, vacancies, now);
 }
 
 /**
@@ -140,7 +142,7 @@ export async function nudge(user: UserRow, vacancyId: string, candidateId: strin
   if (!UUID.test(candidateId)) throw notFound();
   const db = await getDb();
   const [link] = await db
-    .select({ stage: schema.vacancyCandidates.stage, name: schema.candidates.name, surname: schema.candidates.surname })
+    .select({ stage: schema.vacancyCandidates.stage, name: schema.candidates.name, surname: schema.candidates.surname, number: schema.candidates.number })
     .from(schema.vacancyCandidates)
     .innerJoin(schema.candidates, eq(schema.candidates.id, schema.vacancyCandidates.candidateId))
     .where(and(eq(schema.vacancyCandidates.vacancyId, vacancy.id), eq(schema.vacancyCandidates.candidateId, candidateId)));
@@ -153,9 +155,11 @@ export async function nudge(user: UserRow, vacancyId: string, candidateId: strin
   if (!colleague) throw new AppError(409, 'analytics.error.nobody_to_remind');
   const locale: Locale = isLocale(colleague.lang) ? colleague.lang : 'en';
   const t = translator(locale);
+  // a customer is reminded of a candidate by name only with the candidate's consent to share with them
+  const shown = (await db.execute<{ shown: boolean }>(sql`select ${identityShown(colleague, sql`${candidateId}::uuid`)} as shown`)).rows[0]?.shown === true;
   const params = {
     name: colleague.name || colleague.email,
-    candidate: `${link.name} ${link.surname}`.trim(),
+    candidate: shown ? `${link.name} ${link.surname}`.trim() : hiddenName(link.number, locale),
     vacancy: vacancy.positionName,
     stage: t(`candidate.stage.${stage}`),
     from: `${user.name} ${user.surname}`.trim() || user.email,

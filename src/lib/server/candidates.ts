@@ -17,6 +17,7 @@ import {
   COUNT_LIMIT,
   type Page,
   type PdEventDto,
+  type PdGrantDto,
   type PdStatus,
   type Priority,
   type RatingDto,
@@ -24,6 +25,7 @@ import {
   type VacancyCandidateRow,
 } from '../schemas/candidate.ts';
 import type { UserRow } from './users.ts';
+import { identityShown, withIdentity } from './privacy.ts';
 
 type CandidateRow = typeof schema.candidates.$inferSelect;
 type VacancyRow = typeof schema.vacancies.$inferSelect;
@@ -44,10 +46,28 @@ function visibleTo(user: UserRow): SQL | undefined {
 }
 
 export async function findVisibleCandidate(user: UserRow, id: string): Promise<CandidateRow> {
+  return (await findCandidateFor(user, id)).row;
+}
+
+/** The candidate as `user` may see it, with whether their identity may be shown (docs/decisions/0022). */
+export async function findCandidateFor(user: UserRow, id: string): Promise<{ row: CandidateRow; shown: boolean }> {
   if (!UUID.test(id)) throw notFound();
   const db = await getDb();
-  const [row] = await db.select().from(schema.candidates).where(and(eq(schema.candidates.id, id), visibleTo(user)));
-  if (!row) throw notFound();
+  const [found] = await db
+    .select({ row: schema.candidates, shown: identityShown(user, schema.candidates.id) })
+    .from(schema.candidates)
+    .where(and(eq(schema.candidates.id, id), visibleTo(user)));
+  if (!found) throw notFound();
+  return found;
+}
+
+/**
+ * The résumé's file for a reader who may download it: the space's people, and a customer only
+ * with the candidate's consent to share with them; anyone else gets the 404 of a missing file.
+ */
+export async function resumeFor(user: UserRow, id: string): Promise<CandidateRow> {
+  const { row, shown } = await findCandidateFor(user, id);
+  if (!shown) throw notFound();
   return row;
 }
 
@@ -73,6 +93,7 @@ const cardColumns = {
   salaryTo: schema.candidates.salaryTo,
   cityId: schema.candidates.cityId,
   schedule: schema.candidates.schedule,
+  number: schema.candidates.number,
   createdAt: schema.candidates.createdAt,
 };
 type CardRow = Pick<CandidateRow, keyof typeof cardColumns>;
@@ -180,13 +201,15 @@ export async function updateCandidate(user: UserRow, id: string, input: Candidat
         .update(schema.pdRequests)
         .set({ supersededAt: new Date() })
         .where(and(eq(schema.pdRequests.candidateId, current.id), isNull(schema.pdRequests.answer), isNull(schema.pdRequests.supersededAt)));
+      // what the old address agreed to, per recipient, goes with it
+      await tx.delete(schema.consentGrants).where(eq(schema.consentGrants.candidateId, current.id));
     }
   });
   return getCandidate(user, id, locale, input.vacancyId);
 }
 
 export async function getCandidate(user: UserRow, id: string, locale: Locale, vacancyId?: string): Promise<CandidateDto> {
-  const row = await findVisibleCandidate(user, id);
+  const { row, shown } = await findCandidateFor(user, id);
   const db = await getDb();
   const [[city], pd] = await Promise.all([
     row.cityId ? db.select({ name: cityName(locale) }).from(schema.cities).where(eq(schema.cities.id, row.cityId)) : Promise.resolve([]),
@@ -211,7 +234,8 @@ export async function getCandidate(user: UserRow, id: string, locale: Locale, va
     { kind: 'requested' as const, at: request.createdAt.toISOString(), email: request.email, ip: seesAddresses ? request.requestIp : null, by },
   ]);
   const funnel = vacancyId && UUID.test(vacancyId) ? await funnelOf(user, vacancyId, id) : null;
-  return {
+  const consent = seesAddresses ? await consentOverview(row) : { grants: [], missing: [] };
+  return withIdentity({
     ...card(row, city?.name ?? null),
     email: row.email,
     phone: row.phone,
@@ -222,9 +246,47 @@ export async function getCandidate(user: UserRow, id: string, locale: Locale, va
     education: [...row.education].sort((a, b) => b.year - a.year),
     langs: row.langs,
     pdStatus: row.pdStatus as PdStatus,
-    pdHistory,
+    // a customer without consent does not learn even the address a request went to
+    pdHistory: shown ? pdHistory : pdHistory.map((event) => ({ ...event, email: '' })),
     pdMail: pd[0]?.request.mailState ?? null,
+    pdGrants: consent.grants,
+    pdMissing: consent.missing,
     funnel,
+  }, shown, row.number, locale);
+}
+
+/**
+ * The candidate's answer per recipient and the customers of their vacancies not yet asked, for
+ * the space's people (docs/decisions/0022).
+ */
+async function consentOverview(row: CandidateRow): Promise<{ grants: PdGrantDto[]; missing: { id: string; name: string }[] }> {
+  const db = await getDb();
+  const [grants, customers] = await Promise.all([
+    db
+      .select({ grant: schema.consentGrants, customer: { name: schema.users.name, surname: schema.users.surname, email: schema.users.email } })
+      .from(schema.consentGrants)
+      .leftJoin(schema.users, eq(schema.users.id, schema.consentGrants.customerId))
+      .where(eq(schema.consentGrants.candidateId, row.id))
+      .orderBy(asc(schema.consentGrants.answeredAt)),
+    db
+      .selectDistinct({ id: schema.users.id, name: schema.users.name, surname: schema.users.surname, email: schema.users.email })
+      .from(schema.vacancyCandidates)
+      .innerJoin(schema.vacancyCustomers, eq(schema.vacancyCustomers.vacancyId, schema.vacancyCandidates.vacancyId))
+      .innerJoin(schema.users, and(eq(schema.users.id, schema.vacancyCustomers.userId), isNull(schema.users.deletedAt)))
+      .where(eq(schema.vacancyCandidates.candidateId, row.id)),
+  ]);
+  const nameOf = (u: { name: string; surname: string; email: string }) => `${u.name} ${u.surname}`.trim() || u.email;
+  const answered = new Set(grants.map((g) => g.grant.recipient));
+  return {
+    grants: grants.map(({ grant, customer }) => ({
+      recipient: grant.recipient === 'company' ? 'company' : 'customer',
+      customerId: grant.customerId,
+      name: customer ? nameOf(customer) : null,
+      granted: grant.granted,
+      at: grant.answeredAt.toISOString(),
+    })),
+    // before processing is approved every customer is asked anyway
+    missing: row.pdStatus === PD_STATUS.APPROVED ? customers.filter((c) => !answered.has(c.id)).map((c) => ({ id: c.id, name: nameOf(c) })) : [],
   };
 }
 
@@ -388,10 +450,13 @@ export async function rate(user: UserRow, vacancyId: string, candidateId: string
 }
 
 /** The filters shared by the database and a vacancy's list. */
-function filters(query: CandidateQuery): (SQL | undefined)[] {
+function filters(query: CandidateQuery, user?: UserRow): (SQL | undefined)[] {
   const c = schema.candidates;
   const out: (SQL | undefined)[] = [];
-  if (query.search) out.push(searchCondition(c.search, query.search));
+  // the names are the vector's weight A: a customer finds a hidden candidate by anything but the
+  // name they are not shown (docs/decisions/0022)
+  const vector = user?.role === ROLE.CUSTOMER ? sql`(case when ${identityShown(user, c.id)} then ${c.search} else ts_filter(${c.search}, '{b,c,d}') end)` : c.search;
+  if (query.search) out.push(searchCondition(vector, query.search));
   if (query.positionName) out.push(searchCondition(c.search, query.positionName));
   if (query.city) out.push(eq(c.cityId, query.city));
   if (query.salaryFrom !== undefined) out.push(sql`coalesce(${c.salaryTo}, ${c.salary}) >= ${query.salaryFrom}`);
@@ -467,7 +532,7 @@ export async function listVacancyCandidates(user: UserRow, vacancyId: string, qu
   await findVisible(user, vacancyId);
   const db = await getDb();
   const vc = schema.vacancyCandidates;
-  const where = and(eq(vc.vacancyId, vacancyId), query.stage ? eq(vc.stage, query.stage) : undefined, ...filters(query));
+  const where = and(eq(vc.vacancyId, vacancyId), query.stage ? eq(vc.stage, query.stage) : undefined, ...filters(query, user));
   const averages = db
     .select({ candidateId: schema.ratings.candidateId, average: sql<number>`avg(${schema.ratings.score})`.as('average'), n: sql<number>`count(*)::int`.as('n') })
     .from(schema.ratings)
@@ -487,7 +552,7 @@ export async function listVacancyCandidates(user: UserRow, vacancyId: string, qu
     .as('keys');
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ candidate: cardColumns, city: cityName(locale), link: vc, average: averages.average, n: averages.n })
+      .select({ candidate: cardColumns, city: cityName(locale), link: vc, average: averages.average, n: averages.n, shown: identityShown(user, vc.candidateId) })
       .from(keys)
       .innerJoin(vc, and(eq(vc.vacancyId, vacancyId), eq(vc.candidateId, keys.candidateId)))
       .innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId))
@@ -499,8 +564,8 @@ export async function listVacancyCandidates(user: UserRow, vacancyId: string, qu
       .from(db.select({ one: sql`1`.as('one') }).from(vc).innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId)).where(where).limit(COUNT_LIMIT + 1).as('capped')),
   ]);
   return page(
-    rows.map(({ candidate, city, link, average, n }) => ({
-      ...card(candidate, city),
+    rows.map(({ candidate, city, link, average, n, shown }) => ({
+      ...withIdentity(card(candidate, city), shown, candidate.number, locale),
       stage: link.stage as Stage,
       priority: link.priority as Priority,
       stageChangedAt: link.stageChangedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden } from './http.ts';
 import { env } from './env.ts';
@@ -9,28 +9,75 @@ import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { PD_STATUS } from '../schemas/candidate.ts';
 import { spaceCompanyName, type UserRow } from './users.ts';
+import type { ConsentScope } from './db/schema.ts';
+
+type CandidateRow = typeof schema.candidates.$inferSelect;
 
 const LINK_DAYS = 30;
 
 /**
+ * The version of the consent's wording (docs/decisions/0022). Raise it whenever the terms in
+ * consent.json change: every answer is stored with the text shown and this version.
+ */
+export const TERMS_VERSION = '2025-09-v2';
+
+/** The purposes, vacancies and recipients a request would name now: all of them, or only the customers not yet answered. */
+async function scopeOf(user: UserRow, candidate: CandidateRow): Promise<ConsentScope> {
+  const db = await getDb();
+  const [company, rows, answered] = await Promise.all([
+    spaceCompanyName(user),
+    db
+      .select({ vacancyId: schema.vacancies.id, vacancy: schema.vacancies.positionName, customer: schema.users })
+      .from(schema.vacancyCandidates)
+      .innerJoin(schema.vacancies, eq(schema.vacancies.id, schema.vacancyCandidates.vacancyId))
+      .leftJoin(schema.vacancyCustomers, eq(schema.vacancyCustomers.vacancyId, schema.vacancies.id))
+      .leftJoin(schema.users, and(eq(schema.users.id, schema.vacancyCustomers.userId), isNull(schema.users.deletedAt)))
+      .where(and(eq(schema.vacancyCandidates.candidateId, candidate.id), eq(schema.vacancies.spaceId, candidate.spaceId)))
+      .orderBy(asc(schema.vacancyCandidates.createdAt), asc(schema.users.createdAt)),
+    db.select({ recipient: schema.consentGrants.recipient }).from(schema.consentGrants).where(eq(schema.consentGrants.candidateId, candidate.id)),
+  ]);
+  // with processing approved only the customers never answered are asked: the rest stands
+  const processing = candidate.pdStatus !== PD_STATUS.APPROVED;
+  const known = new Set(processing ? [] : answered.map((a) => a.recipient));
+  const customers = new Map<string, ConsentScope['customers'][number]>();
+  const vacancies = new Map<string, string>();
+  for (const row of rows) {
+    const missing = row.customer && !known.has(row.customer.id) ? row.customer : undefined;
+    if (missing && !customers.has(missing.id)) {
+      customers.set(missing.id, { id: missing.id, name: `${missing.name} ${missing.surname}`.trim() || missing.email, company: missing.companyName || null });
+    }
+    if (processing || missing) vacancies.set(row.vacancyId, row.vacancy);
+  }
+  return { company, processing, vacancies: [...vacancies].map(([id, name]) => ({ id, name })), customers: [...customers.values()] };
+}
+
+/**
  * Mails the candidate a link to the consent page (DECISIONS.md): single-purpose, unguessable,
- * 30 days; a new request replaces the previous link. Recorded with time and address.
+ * 30 days; a new request replaces the previous link. Recorded with time and address. It names
+ * the purposes and every recipient (docs/decisions/0022); once processing is approved it asks
+ * only about the customers the candidate has not answered for.
  */
 export async function requestConsent(user: UserRow, candidateId: string, ip: string | undefined): Promise<{ pdStatus: number }> {
   const candidate = await findVisibleCandidate(user, candidateId);
   if (!mayManageCandidates(user)) throw forbidden();
   if (!candidate.email) throw new AppError(422, 'error.pd.no_email');
-  if (candidate.pdStatus === PD_STATUS.APPROVED) throw new AppError(409, 'error.pd.already_approved');
+  const scope = await scopeOf(user, candidate);
+  if (!scope.processing && !scope.customers.length) throw new AppError(409, 'error.pd.already_approved');
   const lang: Locale = isLocale(candidate.lang) ? candidate.lang : isLocale(user.lang) ? user.lang : 'en';
   const token = randomToken();
-  const company = (await spaceCompanyName(user)) ?? '';
+  const company = scope.company ?? '';
   const t = translator(lang);
   const link = `${env().PUBLIC_URL}${localizedPath(`/verify/pd?token=${token}`, lang)}`;
+  const recipients = scope.customers.map(recipientName).join(', ');
+  const body = scope.processing
+    ? t('mail.pd_text', { name: candidate.name, link, days: LINK_DAYS, company })
+    : t('mail.pd_more_text', { name: candidate.name, link, days: LINK_DAYS, company, recipients });
   const mail: Mail = {
     to: candidate.email,
     subject: t('mail.pd_subject'),
-    text: `${t('mail.pd_text', { name: candidate.name, link, days: LINK_DAYS, company })}\n\n${t('mail.signature')}`,
+    text: `${body}${scope.processing && recipients ? `\n\n${t('mail.pd_recipients', { recipients })}` : ''}\n\n${t('mail.signature')}`,
   };
+  const status = scope.processing ? PD_STATUS.SENT : PD_STATUS.APPROVED;
   const db = await getDb();
   // the new link, the status and the mail commit together: no status without its mail
   await db.transaction(async (tx) => {
@@ -47,14 +94,58 @@ export async function requestConsent(user: UserRow, candidateId: string, ip: str
         email: candidate.email!,
         lang,
         requestIp: ip,
+        scope,
         expiresAt: new Date(Date.now() + LINK_DAYS * 86_400_000),
       })
       .returning({ id: schema.pdRequests.id });
-    await tx.update(schema.candidates).set({ pdStatus: PD_STATUS.SENT }).where(eq(schema.candidates.id, candidateId));
+    if (scope.processing) await tx.update(schema.candidates).set({ pdStatus: PD_STATUS.SENT }).where(eq(schema.candidates.id, candidateId));
     await tx.insert(schema.funnelEvents).values({ spaceId: candidate.spaceId, candidateId, userId: user.id, kind: 'pd_requested' });
     await queueMail(tx, mail, { kind: 'pd', spaceId: candidate.spaceId }, { track: { kind: 'pd', id: request!.id } });
   });
-  return { pdStatus: PD_STATUS.SENT };
+  return { pdStatus: status };
+}
+
+function recipientName(customer: ConsentScope['customers'][number]): string {
+  return customer.company ? `${customer.name} (${customer.company})` : customer.name;
+}
+
+/** The terms of a request as the consent page shows them and as an answer stores them, in one place. */
+export interface ConsentTerms {
+  intro: string;
+  sections: { label: string; items: string[] }[];
+  record: string;
+}
+
+export function consentTerms(scope: ConsentScope, locale: Locale): ConsentTerms {
+  const t = translator(locale);
+  const company = scope.company || t('consent.terms.the_company');
+  const purposes = [t('consent.terms.purpose_database', { company })];
+  if (scope.vacancies.length) purposes.push(t('consent.terms.purpose_vacancies', { vacancies: scope.vacancies.map((v) => `«${v.name}»`).join(', ') }));
+  else purposes.push(t('consent.open.purpose'));
+  const recipients = [t('consent.terms.recipient_company', { company }), ...scope.customers.map((c) => t('consent.terms.recipient_customer', { customer: recipientName(c) }))];
+  return {
+    intro: scope.processing
+      ? scope.company
+        ? t('consent.open.request', { company: scope.company })
+        : t('consent.open.request_unknown')
+      : t('consent.terms.request_more', { company }),
+    sections: [
+      { label: t('consent.open.what_label'), items: [t('consent.open.what')] },
+      ...(scope.processing ? [{ label: t('consent.open.purpose_label'), items: purposes }] : []),
+      { label: t('consent.terms.recipients_label'), items: scope.processing ? recipients : recipients.slice(1) },
+    ],
+    record: t('consent.open.record'),
+  };
+}
+
+/** The terms as one text, the way an answer stores them. */
+export function termsText(terms: ConsentTerms): string {
+  return [terms.intro, ...terms.sections.map((s) => `${s.label}:\n${s.items.map((i) => `- ${i}`).join('\n')}`), terms.record].join('\n\n');
+}
+
+/** A request from before consent per recipient: processing by the space's company, nothing else. */
+function legacyScope(company: string | null): ConsentScope {
+  return { company, processing: true, vacancies: [], customers: [] };
 }
 
 /**
@@ -97,8 +188,8 @@ export type ConsentState =
   | { kind: 'invalid' }
   | { kind: 'expired' }
   | { kind: 'replaced' }
-  | { kind: 'answered'; answer: 'approved' | 'declined'; at: Date }
-  | { kind: 'open'; candidateName: string; companyName: string | null; expiresAt: Date };
+  | { kind: 'answered'; answer: 'approved' | 'declined'; at: Date; shared: string[]; refused: string[] }
+  | { kind: 'open'; candidateName: string; companyName: string | null; expiresAt: Date; scope: ConsentScope };
 
 async function findRequest(token: string) {
   if (!token || token.length > 200) return undefined;
@@ -119,10 +210,33 @@ export async function consentState(token: string): Promise<ConsentState> {
   const row = await findRequest(token);
   if (!row) return { kind: 'invalid' };
   const { request, candidate, requester } = row;
-  if (request.answer) return { kind: 'answered', answer: request.answer as 'approved' | 'declined', at: request.answeredAt! };
+  if (request.answer) return { kind: 'answered', answer: request.answer as 'approved' | 'declined', at: request.answeredAt!, ...(await sharing(request)) };
   if (request.supersededAt) return { kind: 'replaced' };
   if (request.expiresAt < new Date()) return { kind: 'expired' };
-  return { kind: 'open', candidateName: `${candidate.name} ${candidate.surname}`.trim(), companyName: requester ? await spaceCompanyName(requester) : null, expiresAt: request.expiresAt };
+  const companyName = request.scope ? request.scope.company : requester ? await spaceCompanyName(requester) : null;
+  return {
+    kind: 'open',
+    candidateName: `${candidate.name} ${candidate.surname}`.trim(),
+    companyName,
+    expiresAt: request.expiresAt,
+    scope: request.scope ?? legacyScope(companyName),
+  };
+}
+
+/** Which of the customers a request named the answer shared with, by name, as it stands now. */
+async function sharing(request: typeof schema.pdRequests.$inferSelect): Promise<{ shared: string[]; refused: string[] }> {
+  const customers = request.scope?.customers ?? [];
+  if (!customers.length) return { shared: [], refused: [] };
+  const db = await getDb();
+  const grants = await db
+    .select({ recipient: schema.consentGrants.recipient, granted: schema.consentGrants.granted })
+    .from(schema.consentGrants)
+    .where(and(eq(schema.consentGrants.candidateId, request.candidateId), eq(schema.consentGrants.requestId, request.id)));
+  const granted = new Set(grants.filter((g) => g.granted).map((g) => g.recipient));
+  return {
+    shared: customers.filter((c) => granted.has(c.id)).map(recipientName),
+    refused: customers.filter((c) => !granted.has(c.id)).map(recipientName),
+  };
 }
 
 const STATE_ERRORS: Record<Exclude<ConsentState['kind'], 'open'>, [number, string]> = {
@@ -132,32 +246,72 @@ const STATE_ERRORS: Record<Exclude<ConsentState['kind'], 'open'>, [number, strin
   answered: [409, 'error.pd.used'],
 };
 
-/** The candidate's answer through the link: approved or declined, with time and address. */
-export async function answerConsent(token: string, response: 'approved' | 'declined', ip: string | undefined, userAgent: string | undefined): Promise<ConsentState> {
+/**
+ * The candidate's answer through the link, with time and address, the terms as shown in
+ * `locale` and their version. Approving covers processing (when the request asks for it) and
+ * sharing with the customers in `share`; every other customer named is refused: silence is
+ * not consent. Declining refuses everything the request named.
+ */
+export async function answerConsent(
+  token: string,
+  response: 'approved' | 'declined',
+  ip: string | undefined,
+  userAgent: string | undefined,
+  options: { share?: string[]; locale?: Locale } = {},
+): Promise<ConsentState> {
   const state = await consentState(token);
   if (state.kind !== 'open') {
     const [status, key] = STATE_ERRORS[state.kind];
     throw new AppError(status, key);
   }
+  const { scope } = state;
+  const share = new Set(options.share ?? []);
+  if ([...share].some((id) => !scope.customers.some((c) => c.id === id))) throw new AppError(400, 'error.common.invalid_body', { share: 'validation.invalid' });
+  const locale = options.locale ?? 'en';
   const row = (await findRequest(token))!;
   const db = await getDb();
   const now = new Date();
+  const approved = response === 'approved';
   const answered = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(schema.pdRequests)
-      .set({ answer: response, answeredAt: now, answerIp: ip, answerUserAgent: userAgent?.slice(0, 300) })
+      .set({
+        answer: response,
+        answeredAt: now,
+        answerIp: ip,
+        answerUserAgent: userAgent?.slice(0, 300),
+        termsText: termsText(consentTerms(scope, locale)),
+        termsVersion: TERMS_VERSION,
+        termsLang: locale,
+      })
       .where(and(eq(schema.pdRequests.id, row.request.id), isNull(schema.pdRequests.answer), isNull(schema.pdRequests.supersededAt)))
       .returning();
     if (!updated) return false;
     // the answer is the address's it was mailed to: a candidate whose address changed meanwhile
-    // keeps their status (the change voided the link; this is the race it could lose)
-    await tx
-      .update(schema.candidates)
-      .set({ pdStatus: response === 'approved' ? PD_STATUS.APPROVED : PD_STATUS.DECLINED })
-      .where(and(eq(schema.candidates.id, row.candidate.id), eq(schema.candidates.email, row.request.email)));
+    // keeps their status and grants (the change voided the link; this is the race it could lose)
+    const [current] = await tx.select({ email: schema.candidates.email }).from(schema.candidates).where(eq(schema.candidates.id, row.candidate.id)).for('update');
+    if (current?.email === row.request.email) {
+      if (scope.processing) {
+        await tx.update(schema.candidates).set({ pdStatus: approved ? PD_STATUS.APPROVED : PD_STATUS.DECLINED }).where(eq(schema.candidates.id, row.candidate.id));
+      }
+      const grants = [
+        ...(scope.processing ? [{ recipient: 'company', customerId: null, granted: approved }] : []),
+        ...scope.customers.map((c) => ({ recipient: c.id, customerId: c.id, granted: approved && share.has(c.id) })),
+      ];
+      if (grants.length) {
+        await tx
+          .insert(schema.consentGrants)
+          .values(grants.map((g) => ({ ...g, candidateId: row.candidate.id, requestId: row.request.id, answeredAt: now })))
+          .onConflictDoUpdate({
+            target: [schema.consentGrants.candidateId, schema.consentGrants.recipient],
+            set: { granted: sql`excluded.granted`, requestId: sql`excluded.request_id`, answeredAt: sql`excluded.answered_at` },
+          });
+      }
+    }
     await tx.insert(schema.funnelEvents).values({ spaceId: row.candidate.spaceId, candidateId: row.candidate.id, kind: 'pd_answered', toValue: response });
     return true;
   });
   if (!answered) throw new AppError(409, 'error.pd.used');
-  return { kind: 'answered', answer: response, at: now };
+  const customers = scope.customers.filter((c) => approved && share.has(c.id));
+  return { kind: 'answered', answer: response, at: now, shared: customers.map(recipientName), refused: scope.customers.filter((c) => !customers.includes(c)).map(recipientName) };
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { hiddenName, identityShown } from './privacy.ts';
 import { getDb, schema } from './db/index.ts';
 import { findVisible } from './vacancies.ts';
 import { mergedMonths, newestFirst } from '../experience.ts';
@@ -60,7 +61,7 @@ export async function finalistSheet(user: UserRow, vacancyId: string, locale: Lo
   const db = await getDb();
   const vc = schema.vacancyCandidates;
   const rows = await db
-    .select({ link: vc, candidate: schema.candidates, city: locale === 'ru' ? schema.cities.nameRu : schema.cities.nameEn })
+    .select({ link: vc, candidate: schema.candidates, city: locale === 'ru' ? schema.cities.nameRu : schema.cities.nameEn, shown: identityShown(user, vc.candidateId) })
     .from(vc)
     .innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId))
     .leftJoin(schema.cities, eq(schema.cities.id, schema.candidates.cityId))
@@ -89,13 +90,14 @@ export async function finalistSheet(user: UserRow, vacancyId: string, locale: Lo
       .orderBy(asc(schema.funnelEvents.createdAt)),
   ]);
 
-  const candidates = rows.map(({ link, candidate, city }): ComparedCandidate => {
+  const candidates = rows.map(({ link, candidate, city, shown }): ComparedCandidate => {
     const own = ratings.filter((r) => r.candidateId === candidate.id);
     const jobs = newestFirst(candidate.jobExperience);
     return {
       id: candidate.id,
-      name: candidate.name,
-      surname: candidate.surname,
+      // a customer without the candidate's consent reads "Candidate 4812" (docs/decisions/0022)
+      name: shown ? candidate.name : hiddenName(candidate.number, locale),
+      surname: shown ? candidate.surname : '',
       positionName: candidate.positionName,
       salary: candidate.salary,
       salaryTo: candidate.salaryTo,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { hiddenName, identityShown } from './privacy.ts';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { queueMail, type Mail } from './mail.ts';
@@ -9,6 +10,7 @@ import { isStaff } from './auth/service.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
+import { PD_STATUS } from '../schemas/funnel.ts';
 import type { FeedItem, InterviewDto } from '../schemas/interview.ts';
 import type { UserRow } from './users.ts';
 import { formatMeetingLong } from '../dates.ts';
@@ -173,8 +175,10 @@ const fromAddress = () => /<([^>]+)>/.exec(env().MAIL_FROM)?.[1] ?? env().MAIL_F
  * time names its zone when another party keeps another one; the candidate, who keeps none, is
  * always told the organiser's zone.
  */
-function interviewMail({ reader, people, interview, change, candidate, vacancy }: {
+function interviewMail({ reader, people, interview, change, candidate, vacancy, hiddenAs }: {
   reader: Reader;
+  /** The candidate's number when this reader is a customer they have not agreed to share with. */
+  hiddenAs?: number;
   people: UserRow[];
   interview: InterviewRow;
   change: Change;
@@ -193,7 +197,7 @@ function interviewMail({ reader, people, interview, change, candidate, vacancy }
   // links in the reader's own language: the page opens as they read the mail
   const link = (path: string) => `${env().PUBLIC_URL}${localizedPath(path, lang)}`;
   const params = {
-    candidate: `${candidate.name} ${candidate.surname}`,
+    candidate: hiddenAs === undefined ? `${candidate.name} ${candidate.surname}` : hiddenName(hiddenAs, lang),
     vacancy: vacancy ? t('mail.interview_for', { vacancy: vacancy.positionName }) : '',
     link: link(`/candidates/${candidate.id}/${vacancy?.id ?? '-'}`),
     page: link(`/interviews/${interview.id}`),
@@ -209,7 +213,7 @@ function interviewMail({ reader, people, interview, change, candidate, vacancy }
   const summary = t(`mail.interview_${who}${what}subject`, params);
   // without a vacancy the sentence ends where its name would be
   const text = t(`mail.interview_${who}${what}text`, params).replace(/ +([.,])/g, '$1');
-  const attendees = [...people.map((p) => p.email), ...(interview.candidateInvited && candidate.email ? [candidate.email] : [])];
+  const attendees = [...people.map((p) => p.email), ...(interview.candidateInvited && candidate.email && hiddenAs === undefined ? [candidate.email] : [])];
   const method: IcsMethod = change.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
     to,
@@ -275,9 +279,17 @@ function candidateReader(candidate: CandidateRef, organizer: UserRow): Reader {
 }
 
 async function queueInterviewMails(tx: Executor, args: { readers: Reader[]; people: UserRow[]; interview: InterviewRow; change: Change; candidate: CandidateRef; vacancy: VacancyRef }) {
+  // a customer reads the candidate's name and address only with their consent (docs/decisions/0022)
+  const [identity] = await tx.select({ number: schema.candidates.number, pdStatus: schema.candidates.pdStatus }).from(schema.candidates).where(eq(schema.candidates.id, args.candidate.id));
+  const shared = new Set(
+    identity?.pdStatus === PD_STATUS.APPROVED
+      ? (await tx.select({ recipient: schema.consentGrants.recipient }).from(schema.consentGrants).where(and(eq(schema.consentGrants.candidateId, args.candidate.id), eq(schema.consentGrants.granted, true)))).map((g) => g.recipient)
+      : [],
+  );
   // each mail is retried on its own: one address the mail server refuses holds back no other
   for (const reader of args.readers) {
-    await queueMail(tx, interviewMail({ ...args, reader }), { kind: 'interview', spaceId: args.interview.spaceId });
+    const hidden = reader.kind === 'participant' && reader.person.role === ROLE.CUSTOMER && !shared.has(reader.person.id);
+    await queueMail(tx, interviewMail({ ...args, reader, hiddenAs: hidden ? (identity?.number ?? 0) : undefined }), { kind: 'interview', spaceId: args.interview.spaceId });
   }
 }
 
@@ -432,7 +444,12 @@ export async function listInterviews(user: UserRow, { id, candidateId, limit = 2
   const scope = isStaff(user.role) ? undefined : spaceWide ? or(eq(i.spaceId, user.spaceId!), mine) : mine;
   const which = id ? eq(i.id, id) : candidateId ? eq(i.candidateId, candidateId) : and(eq(i.status, 'scheduled'), gte(i.startsAt, new Date(Date.now() - 60 * 60_000)));
   const rows = await db
-    .select({ interview: i, candidate: { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname, email: schema.candidates.email }, vacancy: { id: schema.vacancies.id, positionName: schema.vacancies.positionName } })
+    .select({
+      interview: i,
+      candidate: { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname, email: schema.candidates.email, number: schema.candidates.number },
+      shown: identityShown(user, i.candidateId),
+      vacancy: { id: schema.vacancies.id, positionName: schema.vacancies.positionName },
+    })
     .from(i)
     .innerJoin(schema.candidates, eq(schema.candidates.id, i.candidateId))
     .leftJoin(schema.vacancies, eq(schema.vacancies.id, i.vacancyId))
@@ -445,7 +462,8 @@ export async function listInterviews(user: UserRow, { id, candidateId, limit = 2
     .from(schema.interviewParticipants)
     .innerJoin(schema.users, eq(schema.users.id, schema.interviewParticipants.userId))
     .where(inArray(schema.interviewParticipants.interviewId, rows.map((r) => r.interview.id)));
-  return rows.map(({ interview, candidate, vacancy }) => ({
+  const locale: Locale = isLocale(user.lang) ? user.lang : 'en';
+  return rows.map(({ interview, candidate, shown, vacancy }) => ({
     id: interview.id,
     startsAt: interview.startsAt.toISOString(),
     durationMinutes: interview.durationMinutes,
@@ -455,7 +473,10 @@ export async function listInterviews(user: UserRow, { id, candidateId, limit = 2
     sequence: interview.sequence,
     createdBy: interview.createdBy,
     candidateInvited: interview.candidateInvited,
-    candidate: { id: candidate.id, name: candidate.name, surname: candidate.surname, hasEmail: Boolean(candidate.email) },
+    // a customer without the candidate's consent reads "Candidate 4812" (docs/decisions/0022)
+    candidate: shown
+      ? { id: candidate.id, name: candidate.name, surname: candidate.surname, hasEmail: Boolean(candidate.email) }
+      : { id: candidate.id, name: hiddenName(candidate.number, locale), surname: '', hasEmail: false },
     vacancy: vacancy?.id ? { id: vacancy.id, positionName: vacancy.positionName } : null,
     participants: participants.filter((p) => p.interviewId === interview.id).map(({ id: pid, name, surname, timeZone }) => ({ id: pid, name, surname, timeZone })),
   }));
@@ -472,7 +493,8 @@ export async function listFeed(user: UserRow, limit = 30): Promise<FeedItem[]> {
     .select({
       event: e,
       user: { name: schema.users.name, surname: schema.users.surname },
-      candidate: { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname },
+      candidate: { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname, number: schema.candidates.number },
+      shown: identityShown(user, e.candidateId),
       vacancy: { id: schema.vacancies.id, positionName: schema.vacancies.positionName },
     })
     .from(e)
@@ -497,12 +519,14 @@ export async function listFeed(user: UserRow, limit = 30): Promise<FeedItem[]> {
     .orderBy(desc(c.createdAt))
     .limit(limit);
   const items: FeedItem[] = [
-    ...events.map(({ event, user: u, candidate, vacancy }) => ({
+    ...events.map(({ event, user: u, candidate, shown, vacancy }) => ({
       id: event.id,
       kind: event.kind as FeedItem['kind'],
       at: event.createdAt.toISOString(),
       user: u?.name !== undefined && u?.name !== null ? (u as { name: string; surname: string }) : null,
-      candidate: candidate?.id ? (candidate as FeedItem['candidate']) : null,
+      candidate: candidate?.id
+        ? { id: candidate.id, name: shown ? candidate.name! : hiddenName(candidate.number!, isLocale(user.lang) ? user.lang : 'en'), surname: shown ? candidate.surname! : '' }
+        : null,
       vacancy: vacancy?.id ? (vacancy as FeedItem['vacancy']) : null,
       from: event.fromValue,
       to: event.toValue,

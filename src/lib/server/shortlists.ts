@@ -9,8 +9,9 @@ import { hit } from './ratelimit.ts';
 import { env } from './env.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { shortName, type UserRow } from './users.ts';
+import { hiddenName, identityShown } from './privacy.ts';
 import { mergedMonths, newestFirst } from '../experience.ts';
-import { PD_STATUS, STAGE, type Stage } from '../schemas/funnel.ts';
+import { STAGE, type Stage } from '../schemas/funnel.ts';
 import { optionalText, requiredText } from '../schemas/common.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
@@ -139,8 +140,10 @@ export interface ShortlistCard {
   recentJobs: { companyName: string; positionName: string }[];
   skills: string[];
   stage: Stage;
-  /** Only when the candidate agreed to the processing of their data. */
+  /** Only when the candidate agreed to share their data with this customer (docs/decisions/0022). */
   hasResume: boolean;
+  /** The name is "Candidate 4812" until the candidate agrees to share with this customer. */
+  identityHidden: boolean;
   myScore: number | null;
   myComment: string;
 }
@@ -171,7 +174,14 @@ export async function openShortlist(token: string, locale: Locale, now = new Dat
   ]);
   if (!customer || !vacancy) return { kind: 'invalid' };
   const rows = await db
-    .select({ candidate: schema.candidates, stage: schema.vacancyCandidates.stage, city: locale === 'ru' ? schema.cities.nameRu : schema.cities.nameEn, score: schema.ratings.score, comment: schema.ratings.comment })
+    .select({
+      candidate: schema.candidates,
+      stage: schema.vacancyCandidates.stage,
+      city: locale === 'ru' ? schema.cities.nameRu : schema.cities.nameEn,
+      score: schema.ratings.score,
+      comment: schema.ratings.comment,
+      shown: identityShown(customer, schema.candidates.id),
+    })
     .from(schema.shortlistCandidates)
     .innerJoin(schema.candidates, eq(schema.candidates.id, schema.shortlistCandidates.candidateId))
     // a candidate taken off the vacancy since the mail is no longer shown
@@ -187,12 +197,13 @@ export async function openShortlist(token: string, locale: Locale, now = new Dat
     vacancyName: vacancy.name,
     customer,
     expiresAt: shortlist.expiresAt,
-    candidates: rows.map(({ candidate, stage, city, score, comment }) => {
+    candidates: rows.map(({ candidate, stage, city, score, comment, shown }) => {
       const jobs = newestFirst(candidate.jobExperience);
       return {
         id: candidate.id,
-        name: candidate.name,
-        surname: candidate.surname,
+        name: shown ? candidate.name : hiddenName(candidate.number, locale),
+        surname: shown ? candidate.surname : '',
+        identityHidden: !shown,
         positionName: candidate.positionName,
         city,
         salary: candidate.salary,
@@ -201,7 +212,7 @@ export async function openShortlist(token: string, locale: Locale, now = new Dat
         recentJobs: jobs.slice(0, 3).map(({ companyName, positionName }) => ({ companyName, positionName })),
         skills: candidate.skills,
         stage: stage as Stage,
-        hasResume: Boolean(candidate.resume) && candidate.pdStatus === PD_STATUS.APPROVED,
+        hasResume: Boolean(candidate.resume) && shown,
         myScore: score ?? null,
         myComment: comment ?? '',
       };
@@ -290,16 +301,18 @@ async function requestInterview(customer: UserRow, shortlistId: string, vacancyI
   });
 }
 
-/** The résumé through a live link, for a candidate on it who agreed to the processing of their data. */
+/** The résumé through a live link, for a candidate on it who agreed to share it with the link's customer. */
 export async function shortlistResume(token: string, candidateId: string): Promise<typeof schema.candidates.$inferSelect> {
   const shortlist = await byToken(token);
   if (!shortlist || shortlist.revokedAt || shortlist.expiresAt <= new Date() || !UUID.test(candidateId)) throw notFound();
   const db = await getDb();
+  const [customer] = await db.select().from(schema.users).where(eq(schema.users.id, shortlist.customerId));
+  if (!customer) throw notFound();
   const [row] = await db
-    .select({ candidate: schema.candidates })
+    .select({ candidate: schema.candidates, shown: identityShown(customer, schema.candidates.id) })
     .from(schema.shortlistCandidates)
     .innerJoin(schema.candidates, eq(schema.candidates.id, schema.shortlistCandidates.candidateId))
     .where(and(eq(schema.shortlistCandidates.shortlistId, shortlist.id), eq(schema.shortlistCandidates.candidateId, candidateId)));
-  if (!row || !row.candidate.resume || row.candidate.pdStatus !== PD_STATUS.APPROVED) throw notFound();
+  if (!row || !row.candidate.resume || !row.shown) throw notFound();
   return row.candidate;
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { identityShown, withIdentity } from './privacy.ts';
 import { getDb, schema } from './db/index.ts';
 import { stageCounts } from './funnel.ts';
 import type { Locale } from '../i18n/index.ts';
@@ -66,7 +67,19 @@ export async function customerWorkspace(user: UserRow, locale: Locale): Promise<
   const vc = schema.vacancyCandidates;
   const c = schema.candidates;
   const myScore = sql<number | null>`(select r.score from ${schema.ratings} r where r.vacancy_id = ${vc.vacancyId} and r.candidate_id = ${vc.candidateId} and r.user_id = ${user.id})`;
-  const columns = { id: c.id, name: c.name, surname: c.surname, image: c.image, positionName: c.positionName, vacancyId: vc.vacancyId, stage: vc.stage, stageChangedAt: vc.stageChangedAt, myScore };
+  const columns = {
+    id: c.id,
+    name: c.name,
+    surname: c.surname,
+    image: c.image,
+    number: c.number,
+    shown: identityShown(user, c.id),
+    positionName: c.positionName,
+    vacancyId: vc.vacancyId,
+    stage: vc.stage,
+    stageChangedAt: vc.stageChangedAt,
+    myScore,
+  };
   const notRated = notExists(
     db
       .select({ one: sql`1` })
@@ -94,8 +107,9 @@ export async function customerWorkspace(user: UserRow, locale: Locale): Promise<
       .from(vc)
       .where(and(inArray(vc.vacancyId, ids), inArray(vc.stage, OPEN), notRated)),
   ]);
-  const dto = (row: (typeof waiting)[number]): WorkspaceCandidate => ({
-    ...row,
+  const dto = ({ number, shown, ...row }: (typeof waiting)[number]): WorkspaceCandidate => ({
+    // "Candidate 4812" without a photo until the candidate agrees to share with this customer
+    ...withIdentity(row, shown, number, locale),
     stageChangedAt: row.stageChangedAt.toISOString(),
     myScore: row.myScore === null ? null : Number(row.myScore),
   });

@@ -340,6 +340,11 @@ export const candidates = pgTable(
     langs: jsonb('langs').$type<LanguageEntry[]>().notNull().default([]),
     lang: text('lang'),
     pdStatus: smallint('pd_status').notNull().default(1),
+    /**
+     * A number to call the candidate by where their name may not be shown ("Candidate 4812"):
+     * to a customer without their consent, and after erasure.
+     */
+    number: integer('number').notNull().generatedAlwaysAsIdentity(),
     /** Names, position, experience and skills in Russian, English and as-typed forms. */
     search: tsvector('search'),
     createdAt: createdAt(),
@@ -436,10 +441,50 @@ export const pdRequests = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answerIp: text('answer_ip'),
     answerUserAgent: text('answer_user_agent'),
+    /**
+     * What the request asks (docs/decisions/0022): the purposes, the vacancies named and the
+     * recipients, as they were named when it was sent. Null on requests from before consent per
+     * recipient: those asked for processing by the space's company only.
+     */
+    scope: jsonb('scope').$type<ConsentScope>(),
+    /** The terms as the candidate was shown them when answering, word for word, with their version and language. */
+    termsText: text('terms_text'),
+    termsVersion: text('terms_version'),
+    termsLang: text('terms_lang'),
     ...mailDelivery(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('pd_requests_token').on(t.tokenHash), index('pd_requests_candidate').on(t.candidateId, t.createdAt)],
+);
+
+export interface ConsentScope {
+  /** The space's company, by name, as the controller and the first recipient. */
+  company: string | null;
+  /** Whether the request asks for processing too, or only for recipients processing already covers. */
+  processing: boolean;
+  vacancies: { id: string; name: string }[];
+  customers: { id: string; name: string; company: string | null }[];
+}
+
+/**
+ * The candidate's current answer per recipient (docs/decisions/0022): `recipient` is 'company'
+ * (the space's company: processing itself) or a customer's user id. A customer sees the
+ * candidate's identity only with a granted row here while processing is approved.
+ */
+export const consentGrants = pgTable(
+  'consent_grants',
+  {
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'cascade' }),
+    granted: boolean('granted').notNull(),
+    /** The request whose answer set it; null for the backfill of consents from before. */
+    requestId: uuid('request_id').references(() => pdRequests.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.candidateId, t.recipient] }), index('consent_grants_customer').on(t.customerId)],
 );
 
 /** Chat between two people of one space; stored before it is delivered. */
