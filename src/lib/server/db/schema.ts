@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   date,
@@ -118,6 +119,39 @@ export const rateLimits = pgTable(
   },
   // the hourly clean-up deletes ended windows by their start
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window').on(t.windowStart)],
+);
+
+/**
+ * Errors browsers reported (issue 16, item 7): the page's path without its query, the release,
+ * the message and stack with addresses and long numbers blanked. No user, no query string.
+ */
+export const clientErrors = pgTable(
+  'client_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    release: text('release').notNull(),
+    page: text('page').notNull(),
+    message: text('message').notNull(),
+    stack: text('stack').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** Whether the session was one of the 10 % whose page views are counted too. */
+    sampled: boolean('sampled').notNull().default(false),
+  },
+  (t) => [index('client_errors_at').on(t.at), index('client_errors_release_at').on(t.release, t.at)],
+);
+
+/** Page views of the sampled sessions, counted per day, release and page: the errors' denominator. */
+export const clientViews = pgTable(
+  'client_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    release: text('release').notNull(),
+    page: text('page').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.release, t.page] })],
 );
 
 /** Values generated once per installation, such as the token-signing secret. */
