@@ -3,6 +3,7 @@ import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden } from './http.ts';
 import { env } from './env.ts';
 import { queueMail, type Mail } from './mail.ts';
+import { announce, notify } from './notifications.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { translator } from '../i18n/messages.ts';
@@ -142,7 +143,7 @@ export async function answerConsent(token: string, response: 'approved' | 'decli
   const row = (await findRequest(token))!;
   const db = await getDb();
   const now = new Date();
-  const answered = await db.transaction(async (tx) => {
+  const answered = await db.transaction(async (tx): Promise<string[] | false> => {
     const [updated] = await tx
       .update(schema.pdRequests)
       .set({ answer: response, answeredAt: now, answerIp: ip, answerUserAgent: userAgent?.slice(0, 300) })
@@ -156,8 +157,15 @@ export async function answerConsent(token: string, response: 'approved' | 'decli
       .set({ pdStatus: response === 'approved' ? PD_STATUS.APPROVED : PD_STATUS.DECLINED })
       .where(and(eq(schema.candidates.id, row.candidate.id), eq(schema.candidates.email, row.request.email)));
     await tx.insert(schema.funnelEvents).values({ spaceId: row.candidate.spaceId, candidateId: row.candidate.id, kind: 'pd_answered', toValue: response });
-    return true;
+    return notify(tx, {
+      kind: 'consent',
+      spaceId: row.candidate.spaceId,
+      recipients: [row.request.requestedBy],
+      candidateId: row.candidate.id,
+      params: { candidate: `${row.candidate.name} ${row.candidate.surname}`.trim(), answer: response },
+    });
   });
   if (!answered) throw new AppError(409, 'error.pd.used');
+  await announce(answered);
   return { kind: 'answered', answer: response, at: now };
 }

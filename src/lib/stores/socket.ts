@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { $auth } from './auth.ts';
 import { refreshToken } from '../client/api.ts';
 import { followUnread } from './chat.ts';
+import { followNotifications } from './notifications.ts';
 
 let socket: Socket | null = null;
 let tornDown = false;
@@ -37,6 +38,7 @@ export async function getSocket(): Promise<Socket | null> {
     },
   });
   followUnread(socket);
+  followNotifications(socket);
   socket.on('connect', () => console.log('[ws] connected'));
   // errors are logged only (SPEC.md §7)
   socket.on('connect_error', (error) => {
