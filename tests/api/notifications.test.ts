@@ -9,7 +9,6 @@ import { baseUrl, Client, db, lastMail, mailsTo, queueSettled, signUp, uniqueEma
 import { catalogue, candidateBody, vacancyBody } from '../support/fixtures.ts';
 import { space } from '../support/spaces.ts';
 
-type Space = Awaited<ReturnType<typeof space>>;
 interface Notice {
   id: string;
   kind: string;

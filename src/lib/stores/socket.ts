@@ -2,7 +2,6 @@ import { io, type Socket } from 'socket.io-client';
 import { $auth } from './auth.ts';
 import { refreshToken } from '../client/api.ts';
 import { followUnread } from './chat.ts';
-import { followNotifications } from './notifications.ts';
 
 let socket: Socket | null = null;
 let tornDown = false;
@@ -38,7 +37,14 @@ export async function getSocket(): Promise<Socket | null> {
     },
   });
   followUnread(socket);
-  followNotifications(socket);
+  // the header's bell is a plain link: the server sends the whole unread count after every
+  // change (a new notification, a read in any tab), so a missed event is set right by the next
+  socket.on('notifications', ({ unread }: { unread: number }) => {
+    for (const bell of document.querySelectorAll<HTMLElement>('a.bell')) {
+      bell.dataset.unread = String(unread);
+      bell.querySelector('b')!.textContent = String(Math.min(unread, 99));
+    }
+  });
   socket.on('connect', () => console.log('[ws] connected'));
   // errors are logged only (SPEC.md §7)
   socket.on('connect_error', (error) => {
