@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
+import { announce, candidateName, isVacancyCustomer, notify, personName, stageOwners } from './notifications.ts';
 import { findVisible, mayWrite } from './vacancies.ts';
 import { formsVector, GAP, searchCondition } from './search/boolean.ts';
 import type { Locale } from '../i18n/index.ts';
@@ -405,7 +406,7 @@ export async function moveStage(
   }
   const db = await getDb();
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const moved = await tx
       .update(schema.vacancyCandidates)
       .set({ stage, stageChangedAt: now })
@@ -414,7 +415,19 @@ export async function moveStage(
     if (!moved.length) throw changed();
     await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage), createdAt: lockedNow });
     if (note) await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: note.kind, toValue: note.text, createdAt: lockedNow });
+    // the stage's owners act next; a customer's move is also an answer the recruiter hears of
+    const byCustomer = user.role === ROLE.CUSTOMER && (await isVacancyCustomer(tx, vacancyId, user.id));
+    return notify(tx, {
+      kind: 'stage',
+      spaceId: vacancy.spaceId,
+      actorId: user.id,
+      recipients: [...(await stageOwners(tx, vacancyId, stage)), ...(byCustomer ? [vacancy.recruiterId] : [])],
+      candidateId,
+      vacancyId,
+      params: { actor: personName(user), candidate: await candidateName(tx, candidateId), vacancy: vacancy.positionName, stage },
+    });
   });
+  await announce(told);
   return { stage, stageChangedAt: now.toISOString() };
 }
 
@@ -440,13 +453,24 @@ export async function rate(user: UserRow, vacancyId: string, candidateId: string
   const isCustomer = user.role === ROLE.CUSTOMER && (await customerIds(vacancyId)).includes(user.id);
   if (!(mayWrite(user) && user.spaceId === vacancy.spaceId) && !isCustomer) throw forbidden();
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     await tx
       .insert(schema.ratings)
       .values({ vacancyId, candidateId, userId: user.id, score, comment })
       .onConflictDoUpdate({ target: [schema.ratings.vacancyId, schema.ratings.candidateId, schema.ratings.userId], set: { score, comment, createdAt: new Date() } });
     await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'rating', toValue: String(score) });
+    if (!isCustomer) return [];
+    return notify(tx, {
+      kind: 'rated',
+      spaceId: vacancy.spaceId,
+      actorId: user.id,
+      recipients: [vacancy.recruiterId],
+      candidateId,
+      vacancyId,
+      params: { actor: personName(user), candidate: await candidateName(tx, candidateId), vacancy: vacancy.positionName, score },
+    });
   });
+  await announce(told);
   const ratings = await ratingsOf(vacancyId, candidateId);
   return { ratings, average: ratings.length ? Math.round((ratings.reduce((s, r) => s + r.score, 0) / ratings.length) * 10) / 10 : null };
 }

@@ -3,6 +3,7 @@ import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden } from './http.ts';
 import { env } from './env.ts';
 import { queueMail, type Mail } from './mail.ts';
+import { announce, notify } from './notifications.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { translator } from '../i18n/messages.ts';
@@ -272,7 +273,7 @@ export async function answerConsent(
   const db = await getDb();
   const now = new Date();
   const approved = response === 'approved';
-  const answered = await db.transaction(async (tx) => {
+  const answered = await db.transaction(async (tx): Promise<string[] | false> => {
     const [updated] = await tx
       .update(schema.pdRequests)
       .set({
@@ -309,9 +310,16 @@ export async function answerConsent(
       }
     }
     await tx.insert(schema.funnelEvents).values({ spaceId: row.candidate.spaceId, candidateId: row.candidate.id, kind: 'pd_answered', toValue: response });
-    return true;
+    return notify(tx, {
+      kind: 'consent',
+      spaceId: row.candidate.spaceId,
+      recipients: [row.request.requestedBy],
+      candidateId: row.candidate.id,
+      params: { candidate: `${row.candidate.name} ${row.candidate.surname}`.trim(), answer: response },
+    });
   });
   if (!answered) throw new AppError(409, 'error.pd.used');
+  await announce(answered);
   const customers = scope.customers.filter((c) => approved && share.has(c.id));
   return { kind: 'answered', answer: response, at: now, shared: customers.map(recipientName), refused: scope.customers.filter((c) => !customers.includes(c)).map(recipientName) };
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Column, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema } from './db/index.ts';
 import { translator } from '../i18n/messages.ts';
@@ -16,7 +16,16 @@ import type { UserRow } from './users.ts';
 export function identityShown(user: UserRow, candidateId: AnyPgColumn | SQL): SQL<boolean> {
   if (user.role !== ROLE.CUSTOMER) return sql<boolean>`true`;
   return sql<boolean>`exists (select 1 from ${schema.consentGrants} g join ${schema.candidates} gc on gc.id = g.candidate_id
-    where g.candidate_id = ${candidateId} and g.recipient = ${user.id}::text and g.granted and gc.pd_status = ${PD_STATUS.APPROVED})`;
+    where g.candidate_id = ${qualified(candidateId)} and g.recipient = ${user.id}::text and g.granted and gc.pd_status = ${PD_STATUS.APPROVED})`;
+}
+
+/**
+ * A column named with its table. drizzle writes a one-table select's columns bare ("id"), and a
+ * bare "id" inside the subquery above would mean the subquery's own row: every candidate shown.
+ */
+function qualified(reference: AnyPgColumn | SQL): SQL {
+  if (!is(reference, Column)) return reference;
+  return sql`${sql.identifier(getTableName(reference.table))}.${sql.identifier(reference.name)}`;
 }
 
 /** What a reader is called instead of a hidden candidate's name: "Candidate 4812". */

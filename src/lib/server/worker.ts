@@ -12,6 +12,7 @@ import { expireConsentLinks, recordConsentMail } from './consent.ts';
 import { recordInviteMail } from './invites.ts';
 import { requestIdOf, retriesWaiting, type TaskName } from './jobs.ts';
 import { cleanup } from './maintenance.ts';
+import { checkChatUnread, mailNotification, sendDigests } from './notifications.ts';
 import { mailServerAnswers, mailServerBack, runMailJob, type MailJob, type MailTracker } from './mail.ts';
 import { logContext, logger } from './log.ts';
 
@@ -29,6 +30,9 @@ const CRONTAB = [
   '* * * * * mail-probe ?max=1',
   '*/10 * * * * expire-consent ?max=3',
   '17 * * * * cleanup ?max=3',
+  // every hour looks for the readers whose local hour is the digest's (half past it in the few
+  // zones off the hour); an hour missed while no process ran is made up for when one starts
+  '0 * * * * notification-digest ?fill=3h&max=1',
 ].join('\n');
 
 const trackMail: MailTracker = async (track, state) => {
@@ -53,6 +57,10 @@ const TASKS: Record<TaskName, Task> = {
     logger.info({ tag: 'jobs', report }, '[jobs] clean-up');
   }),
   'expire-consent': task(() => expireConsentLinks()),
+  'notification-mail': task<{ id: string }>((job) => mailNotification(job.id)),
+  // the hour it stands for: the cron's own time (a made-up hour too), or a test's moved clock
+  'notification-digest': task<{ now?: string; _cron?: { ts: string } }>((job) => sendDigests(new Date(job.now ?? job._cron?.ts ?? Date.now()))),
+  'chat-unread': task<{ readerId: string; senderId: string }>((job) => checkChatUnread(job.readerId, job.senderId)),
   // nothing sends while every mail waits for its retry: ask the mail server itself each minute
   'mail-probe': task(async () => {
     if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await mailServerBack();

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { formsVector } from '../search/boolean.ts';
+import type { NotifyMail } from '../../schemas/notification.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -53,6 +54,8 @@ export const users = pgTable(
     lang: text('lang').notNull().default('en'),
     /** An IANA zone name (docs/decisions/0018); the default is the zone shown before there were any. */
     timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    /** How notifications reach the person by mail (docs/decisions/0021). */
+    notifyMail: text('notify_mail').$type<NotifyMail>().notNull().default('instant'),
     spaceId: uuid('space_id').references(() => spaces.id),
     invitedBy: uuid('invited_by'),
     createdAt: createdAt(),
@@ -537,6 +540,8 @@ export const chatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the reader was notified that it stayed unread (notifications.ts): once per message. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -660,4 +665,39 @@ export const shortlistCandidates = pgTable(
     position: smallint('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.shortlistId, t.candidateId] })],
+);
+
+/**
+ * Something a person should act on or know (docs/decisions/0021): written in the transaction of
+ * the change that caused it. `params` keeps the names as they were (a candidate renamed later
+ * does not rewrite history); the text is made in the reader's language when shown or mailed.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    candidateId: uuid('candidate_id').references(() => candidates.id, { onDelete: 'cascade' }),
+    vacancyId: uuid('vacancy_id').references(() => vacancies.id, { onDelete: 'cascade' }),
+    interviewId: uuid('interview_id').references(() => interviews.id, { onDelete: 'cascade' }),
+    /** The other person of the chat, for a chat notification. */
+    chatUserId: uuid('chat_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** Mailed (or settled as needing no mail of its own); null while the mail is still owed. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_created').on(t.userId, t.createdAt),
+    index('notifications_user_unread').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_user_unmailed').on(t.userId).where(sql`${t.mailedAt} is null`),
+  ],
 );
