@@ -5,7 +5,7 @@
  * there); at most five reports a page. Islands report what their error boundary caught through
  * `window.recruitReport` (a render error never reaches window.onerror).
  */
-export {};
+import { RELEASE } from '../release.ts';
 
 declare global {
   interface Window {
@@ -27,7 +27,6 @@ function sampledSession(): boolean {
 }
 
 const sampled = sampledSession();
-const release = document.querySelector<HTMLMetaElement>('meta[name=release]')?.content ?? '';
 let sent = 0;
 
 function send(kind: 'error' | 'rejection' | 'render' | 'view', error: unknown): void {
@@ -36,7 +35,7 @@ function send(kind: 'error' | 'rejection' | 'render' | 'view', error: unknown): 
   const body = {
     kind,
     page: location.pathname,
-    release,
+    release: RELEASE,
     sampled,
     message: String(message ?? error ?? '').slice(0, 500),
     stack: String(stack ?? '').slice(0, 4000),

@@ -55,8 +55,21 @@ export function translator(locale: Locale): T {
   return t;
 }
 
-/** The top-level sections an island needs, so it ships only those strings. */
+/** The sections (or `section.key`s) an island needs, so it ships only those strings. */
 export function pick(locale: Locale, sections: string[]): Messages {
   const all = messages[locale];
-  return Object.fromEntries(sections.filter((s) => s in all).map((s) => [s, all[s]!]));
+  const picked: Messages = {};
+  for (const section of sections) {
+    const [name, key] = section.split('.', 2) as [string, string | undefined];
+    const part = all[name];
+    if (part === undefined) continue;
+    if (key === undefined || typeof part !== 'object') {
+      picked[name] = part;
+      continue;
+    }
+    // 'vacancy.field': that key of the section only, with its plural forms (field_one…)
+    const into = ((picked[name] as Messages | undefined) ??= {});
+    for (const [k, v] of Object.entries(part)) if (k === key || k.startsWith(`${key}_`)) into[k] = v;
+  }
+  return picked;
 }
