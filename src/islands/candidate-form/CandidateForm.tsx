@@ -148,8 +148,10 @@ function CandidateForm(props: Props) {
   };
 
   /** Fills what the résumé proposes into fields that are empty, or still hold an earlier résumé's value. */
-  const fill = (answer: Parsed) => {
+  const fill = (answer: Parsed, file: File) => {
     const { fields } = answer;
+    // no name in the text (a scan, an old .doc): perhaps the file's name has it
+    if (!fields.name && !fields.surname) guessNames(file);
     const filled: (keyof typeof LABEL)[] = [];
     const values: Partial<Record<SimpleField, string>> = {};
     const options = { shouldDirty: true, shouldValidate: isSubmitted };
@@ -188,9 +190,10 @@ function CandidateForm(props: Props) {
     try {
       const body = new FormData();
       body.append('file', file);
+      body.append('lang', props.locale);
       const answer = await api<Parsed>('candidates/parse-resume', { method: 'POST', body });
       setDraft(answer.draft);
-      fill(answer);
+      fill(answer, file);
     } catch (error) {
       if (!(error instanceof ApiError)) console.error('[parse] resume', error);
       // a refused file is said at once; otherwise the file is still attached on save
