@@ -7,12 +7,15 @@
 import { FIELDS, scoreAll, summary } from '../tests/fixtures/resumes/score.ts';
 
 const outcomes = await scoreAll();
-const table = summary(outcomes);
 const pct = ([right, of]: [number, number]) => (of === 0 ? '—' : `${Math.round((100 * right) / of)}% (${right}/${of})`);
-console.log(`${outcomes.length} résumés: ${outcomes.filter((o) => o.lang === 'ru').length} in Russian, ${outcomes.filter((o) => o.lang === 'en').length} in English\n`);
-console.log('| Field | Russian | English | All |');
-console.log('| --- | --- | --- | --- |');
-for (const field of FIELDS) console.log(`| ${field} | ${pct(table[field].ru)} | ${pct(table[field].en)} | ${pct(table[field].all)} |`);
+for (const set of ['tuning', 'held-out'] as const) {
+  const mine = outcomes.filter((o) => o.set === set);
+  const table = summary(mine);
+  console.log(`\n${set}: ${mine.length} résumés, ${mine.filter((o) => o.lang === 'ru').length} in Russian and ${mine.filter((o) => o.lang === 'en').length} in English\n`);
+  console.log('| Field | Russian | English | All |');
+  console.log('| --- | --- | --- | --- |');
+  for (const field of FIELDS) console.log(`| ${field} | ${pct(table[field].ru)} | ${pct(table[field].en)} | ${pct(table[field].all)} |`);
+}
 if (process.argv.includes('--misses')) {
   for (const o of outcomes) {
     const missed = FIELDS.filter((f) => o.counts[f][0] < o.counts[f][1]);

@@ -765,3 +765,17 @@ export function parseResume(text: string, cities?: CityIndex): ParsedResume {
     langs: findLanguages(lines, lang),
   };
 }
+
+/** The patterns and helpers above, for the linear-time tests on hostile strings. */
+export const internals = {
+  patterns: { EMAIL, MONEY_WORD, SURNAME_END, PATRONYMIC_END, PERIOD, DATE_START, COMPANY_WORDS, DURATION, INSTITUTION, YEAR, AMOUNT, CURRENCY },
+  periodsIn,
+  stripPunct,
+  segments,
+  splitTitle,
+  parseSalary,
+  phoneRuns,
+  headingOf,
+  nameWords,
+  monthOf,
+};

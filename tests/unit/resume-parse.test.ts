@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cityIndex, matchCity, MAX_TEXT, normalizePhone, parseResume, toLines } from '../../src/lib/resume-parse.ts';
+import { cityIndex, internals, matchCity, MAX_TEXT, normalizePhone, parseResume, toLines } from '../../src/lib/resume-parse.ts';
 import { resumeText, zipUnpackedSize } from '../../src/lib/server/resume-text.ts';
 import { catalogue, FIELDS, scoreAll, summary, type Field } from '../fixtures/resumes/score.ts';
 
 /**
- * The least share of right answers per field over tests/fixtures/resumes (24 résumés, 12 in
- * each language; README.md "Résumé parsing accuracy"). A change that parses worse fails here;
- * one that parses better may raise them.
+ * The least share of right answers per field over tests/fixtures/resumes (README.md "Résumé
+ * parsing accuracy"). A change that parses worse fails here; one that parses better may raise
+ * them. The parser was developed on the 24 'tuning' résumés (each language apart here); the 6
+ * 'held-out' ones were written after it and never tuned against (both languages together).
  */
 const FLOORS: Record<Field, number> = {
   name: 0.95,
@@ -22,19 +23,37 @@ const FLOORS: Record<Field, number> = {
   education: 0.9,
   languages: 0.9,
 };
+const HELD_OUT_FLOORS: Record<Field, number> = {
+  name: 0.66,
+  surname: 0.66,
+  email: 1,
+  phone: 1,
+  city: 0.83,
+  position: 0.5,
+  salary: 0.83,
+  'experience periods': 1,
+  'experience companies': 0.75,
+  'experience positions': 0.83,
+  education: 1,
+  languages: 1,
+};
 
 describe('résumé corpus', () => {
-  it('reaches every field’s floor in each language', async () => {
+  it('reaches every field’s floor', async () => {
     const outcomes = await scoreAll();
-    expect(outcomes.filter((o) => o.lang === 'ru').length).toBeGreaterThanOrEqual(12);
-    expect(outcomes.filter((o) => o.lang === 'en').length).toBeGreaterThanOrEqual(12);
-    const table = summary(outcomes);
+    const tuning = outcomes.filter((o) => o.set === 'tuning');
+    const heldOut = outcomes.filter((o) => o.set === 'held-out');
+    expect(tuning.filter((o) => o.lang === 'ru').length).toBeGreaterThanOrEqual(12);
+    expect(tuning.filter((o) => o.lang === 'en').length).toBeGreaterThanOrEqual(12);
+    expect(heldOut.length).toBeGreaterThanOrEqual(6);
+    const shares: { field: string; of: string; share: number; floor: number }[] = [];
+    const table = summary(tuning);
+    const held = summary(heldOut);
     for (const field of FIELDS) {
-      for (const lang of ['ru', 'en'] as const) {
-        const [right, of] = table[field][lang];
-        expect({ field, lang, share: right / of }).toEqual({ field, lang, share: expect.toSatisfy((share: number) => share >= FLOORS[field]) });
-      }
+      for (const lang of ['ru', 'en'] as const) shares.push({ field, of: `tuning ${lang}`, share: table[field][lang][0] / table[field][lang][1], floor: FLOORS[field] });
+      shares.push({ field, of: 'held-out', share: held[field].all[0] / held[field].all[1], floor: HELD_OUT_FLOORS[field] });
     }
+    expect(shares.filter((s) => s.share < s.floor)).toEqual([]);
   });
 });
 
@@ -118,6 +137,29 @@ describe('hostile text', () => {
       expect(parseResume(sections, index).education.length).toBeLessThanOrEqual(30);
     });
   }
+  // the patterns themselves, on whole strings (the parser cuts lines to 600 characters first)
+  it('runs every pattern and helper over each hostile string in linear time', () => {
+    // a run between letters too: `[…]+$` fails only at the final letter, after rescanning the run from each start
+    for (const text of Object.values(runs).flatMap((run) => [run, `x${run}x`, `Я ${run} 2019`])) {
+      for (const pattern of Object.values(internals.patterns)) {
+        pattern.lastIndex = 0;
+        pattern.test(text);
+        pattern.lastIndex = 0;
+        expect([...text.matchAll(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`))].length).toBeLessThanOrEqual(text.length);
+      }
+      internals.periodsIn(text);
+      internals.stripPunct(text);
+      internals.segments(text);
+      internals.splitTitle(text);
+      internals.parseSalary(text);
+      internals.phoneRuns(text);
+      internals.headingOf(text);
+      internals.nameWords(text);
+      internals.monthOf(text, false);
+      expect(normalizePhone(text)).toBeUndefined();
+    }
+  });
+
   it('parses many short lines', () => {
     expect(parseResume('Опыт работы\n' + '01.2019 – н. в.\n'.repeat(20_000), index).jobs).toHaveLength(50);
   });

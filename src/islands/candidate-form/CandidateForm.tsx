@@ -46,19 +46,8 @@ interface Parsed {
 }
 type SimpleField = 'name' | 'surname' | 'email' | 'phone' | 'positionName' | 'salary' | 'salaryTo';
 const SIMPLE: SimpleField[] = ['name', 'surname', 'email', 'phone', 'positionName', 'salary', 'salaryTo'];
-const LABEL: Record<SimpleField | 'cityId' | 'jobExperience' | 'education' | 'langs', string> = {
-  name: 'candidate.field.name',
-  surname: 'candidate.field.surname',
-  email: 'candidate.field.email',
-  phone: 'candidate.field.phone',
-  positionName: 'candidate.field.position_name',
-  salary: 'candidate.field.salary_from',
-  salaryTo: 'candidate.field.salary_to',
-  cityId: 'candidate.field.city',
-  jobExperience: 'candidate.field.job_experience',
-  education: 'candidate.field.education',
-  langs: 'candidate.field.langs',
-};
+/** The fields a résumé fills, by the `candidate.field.*` key of their label. */
+const LABEL = { name: 'name', surname: 'surname', email: 'email', phone: 'phone', positionName: 'position_name', salary: 'salary_from', salaryTo: 'salary_to', cityId: 'city', jobExperience: 'job_experience', education: 'education', langs: 'langs' };
 
 
 /**
@@ -301,9 +290,9 @@ function CandidateForm(props: Props) {
             {!reading && fromResume && resume && (
               <p className="form-note cf-prefilled">
                 {fromResume.unreadable
-                  ? t(fromResume.unreadable === 'doc' ? 'candidate_form.from_resume.doc' : 'candidate_form.from_resume.unreadable')
+                  ? t('candidate_form.from_resume.unreadable')
                   : fromResume.filled.length > 0
-                    ? t('candidate_form.from_resume.parsed', { fields: fromResume.filled.map((key) => t(LABEL[key])).join(', ') })
+                    ? t('candidate_form.from_resume.parsed', { fields: fromResume.filled.map((key) => t(`candidate.field.${LABEL[key]}`)).join(', ') })
                     : t('candidate_form.from_resume.nothing')}
               </p>
             )}
