@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cityIndex, internals, matchCity, MAX_TEXT, normalizePhone, parseResume, toLines } from '../../src/lib/resume-parse.ts';
 import { resumeText, zipUnpackedSize } from '../../src/lib/server/resume-text.ts';
@@ -39,7 +40,8 @@ const HELD_OUT_FLOORS: Record<Field, number> = {
 };
 
 describe('résumé corpus', () => {
-  it('reaches every field’s floor', async () => {
+  // each file goes through the reading worker, as the endpoint's do: a while on a busy machine
+  it('reaches every field’s floor', { timeout: 120_000 }, async () => {
     const outcomes = await scoreAll();
     const tuning = outcomes.filter((o) => o.set === 'tuning');
     const heldOut = outcomes.filter((o) => o.set === 'held-out');
@@ -170,6 +172,11 @@ describe('resumeText', () => {
     expect(await resumeText(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'doc')).toEqual({ unreadable: 'doc' });
     expect(await resumeText(Buffer.from('%PDF-1.7\n\u0000\u0000 not really'), 'pdf')).toEqual({ unreadable: 'damaged' });
     expect(await resumeText(Buffer.from('PK\u0003\u0004word/ broken'), 'docx')).toEqual({ unreadable: 'damaged' });
+  });
+
+  it('ends the reading worker when it takes too long', async () => {
+    expect(await resumeText(fs.readFileSync('tests/fixtures/resumes/ru-02-hh.pdf'), 'pdf', { timeoutMs: 1 })).toEqual({ unreadable: 'timeout' });
+    expect(await resumeText(fs.readFileSync('tests/fixtures/resumes/ru-02-hh.pdf'), 'pdf')).toEqual({ text: expect.stringContaining('Лебедева Марина Сергеевна') });
   });
 
   it('adds up the sizes a ZIP declares, to refuse a bomb before unpacking it', () => {
