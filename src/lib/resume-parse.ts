@@ -615,10 +615,11 @@ function amountOf(digits: string, scale: string | undefined): number | undefined
 function parseSalary(text: string): Pick<ParsedResume, 'salary' | 'salaryTo' | 'salaryCurrency'> | undefined {
   const line = text.slice(0, 200);
   const amounts = [...line.matchAll(AMOUNT)].map((m) => ({ value: amountOf(m[1]!, m[2]), scale: m[2], at: m.index }));
+  // "80–100 тыс. руб.": a scale written once applies to both
+  const [first, second] = amounts;
+  if (first && second && !first.scale && second.scale && first.value !== undefined && first.value < 1000) first.value = amountOf(String(first.value), second.scale);
   const numbers = amounts.filter((a): a is typeof a & { value: number } => a.value !== undefined && a.value >= 100);
   if (numbers.length === 0) return undefined;
-  // "150–200 тыс. руб.": a scale written once applies to both
-  if (numbers.length >= 2 && !amounts[0]!.scale && amounts[1]!.scale && numbers[0]!.value < 1000) numbers[0]!.value = amountOf(String(numbers[0]!.value), amounts[1]!.scale)!;
   const f = fold(line);
   const currency = /(?:\$|usd|долл)/.test(f) ? 'USD' : /(?:€|eur|евро)/.test(f) ? 'EUR' : 'RUB';
   const onlyUpTo = /^(?:до|up to|to) /.test(f.replace(/^[^\dа-яa-z$€₽]{0,3}/, ''));

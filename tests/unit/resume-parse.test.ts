@@ -31,7 +31,7 @@ const HELD_OUT_FLOORS: Record<Field, number> = {
   phone: 1,
   city: 0.83,
   position: 0.5,
-  salary: 0.83,
+  salary: 1,
   'experience periods': 1,
   'experience companies': 0.75,
   'experience positions': 0.83,
@@ -88,6 +88,12 @@ describe('parseResume', () => {
     const parsed = parseResume('lorem ipsum dolor sit amet\n12345\n', index);
     expect(parsed).toMatchObject({ name: undefined, surname: undefined, email: undefined, phone: undefined, jobs: [], education: [], langs: [] });
     expect(matchCity(parseResume('Ann Lee\nLondon, United Kingdom', index).cityHints, index)).toBeUndefined();
+  });
+
+  it('reads a salary range whose scale is written once', () => {
+    expect(internals.parseSalary('80–100 тыс. руб.')).toEqual({ salary: 80000, salaryTo: 100000, salaryCurrency: 'RUB' });
+    expect(internals.parseSalary('до 90 000 ₽')).toEqual({ salaryTo: 90000, salaryCurrency: 'RUB' });
+    expect(internals.parseSalary('$5,000 per month')).toMatchObject({ salary: 5000, salaryCurrency: 'USD' });
   });
 
   it('normalises phones to E.164 and refuses what is not one', () => {
