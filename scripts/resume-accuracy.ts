@@ -8,8 +8,12 @@ import { FIELDS, scoreAll, summary } from '../tests/fixtures/resumes/score.ts';
 
 const outcomes = await scoreAll();
 const pct = ([right, of]: [number, number]) => (of === 0 ? '—' : `${Math.round((100 * right) / of)}% (${right}/${of})`);
-for (const set of ['tuning', 'held-out'] as const) {
-  const mine = outcomes.filter((o) => o.set === set);
+const groups = [
+  ['tuning', outcomes.filter((o) => o.set === 'tuning')],
+  ['held-out', outcomes.filter((o) => o.set === 'held-out')],
+  ...[1, 2].map((batch) => [`held-out batch ${batch}`, outcomes.filter((o) => o.set === 'held-out' && o.batch === batch)] as const),
+] as const;
+for (const [set, mine] of groups) {
   const table = summary(mine);
   console.log(`\n${set}: ${mine.length} résumés, ${mine.filter((o) => o.lang === 'ru').length} in Russian and ${mine.filter((o) => o.lang === 'en').length} in English\n`);
   console.log('| Field | Russian | English | All |');

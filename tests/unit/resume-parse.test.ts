@@ -7,8 +7,9 @@ import { catalogue, FIELDS, scoreAll, summary, type Field } from '../fixtures/re
 /**
  * The least share of right answers per field over tests/fixtures/resumes (README.md "Résumé
  * parsing accuracy"). A change that parses worse fails here; one that parses better may raise
- * them. The parser was developed on the 24 'tuning' résumés (each language apart here); the 6
- * 'held-out' ones were written after it and never tuned against (both languages together).
+ * them. The parser was developed on the 24 'tuning' résumés (each language apart here); the 10
+ * 'held-out' ones were written after it (both languages together; README.md says what they
+ * prompted).
  */
 const FLOORS: Record<Field, number> = {
   name: 0.95,
@@ -25,18 +26,18 @@ const FLOORS: Record<Field, number> = {
   languages: 0.9,
 };
 const HELD_OUT_FLOORS: Record<Field, number> = {
-  name: 0.66,
-  surname: 0.66,
+  name: 0.8,
+  surname: 0.8,
   email: 1,
   phone: 1,
-  city: 0.83,
+  city: 0.8,
   position: 0.5,
   salary: 1,
   'experience periods': 1,
-  'experience companies': 0.75,
-  'experience positions': 0.83,
-  education: 1,
-  languages: 1,
+  'experience companies': 0.7,
+  'experience positions': 0.9,
+  education: 0.9,
+  languages: 0.9,
 };
 
 describe('résumé corpus', () => {
@@ -47,7 +48,7 @@ describe('résumé corpus', () => {
     const heldOut = outcomes.filter((o) => o.set === 'held-out');
     expect(tuning.filter((o) => o.lang === 'ru').length).toBeGreaterThanOrEqual(12);
     expect(tuning.filter((o) => o.lang === 'en').length).toBeGreaterThanOrEqual(12);
-    expect(heldOut.length).toBeGreaterThanOrEqual(6);
+    expect(heldOut.length).toBeGreaterThanOrEqual(10);
     const shares: { field: string; of: string; share: number; floor: number }[] = [];
     const table = summary(tuning);
     const held = summary(heldOut);
