@@ -91,7 +91,8 @@ function continues(previous: string, line: string): '' | ' ' | undefined {
   // "Январь 2018 —" / "по настоящее время"; "Прикладная математика," / "2019"; "(Professional" / "Working)"
   if ((/[—–,-]$/.test(previous) || previous.split('(').length > previous.split(')').length) && !isHeading(line)) return ' ';
   // a lower-case start continues, unless it is a date of its own ("февраль 2021 – …")
-  if (/^\p{Ll}/u.test(line) && !startsWithDate(line) && !/[.!?:;]$/.test(previous) && !line.includes('@')) return ' ';
+  // (not under a name: "МАКСИМ ГУСЕВ" / "водитель-экспедитор" are two lines)
+  if (/^\p{Ll}/u.test(line) && !startsWithDate(line) && !/[.!?:;]$/.test(previous) && !line.includes('@') && !nameWords(previous) && !CURRENCY.test(line)) return ' ';
   return undefined;
 }
 
@@ -116,11 +117,12 @@ type Section = 'header' | 'experience' | 'education' | 'languages' | 'skills' | 
 const HEADINGS: Record<Exclude<Section, 'header'>, string[]> = {
   experience: ['опыт работы', 'опыт', 'трудовой опыт', 'трудовая деятельность', 'места работы', 'профессиональный опыт', 'experience', 'work experience', 'professional experience', 'employment history', 'employment', 'work history', 'career history'],
   education: ['образование', 'основное образование', 'высшее образование', 'education', 'academic background', 'education and training'],
-  languages: ['языки', 'иностранные языки', 'знание языков', 'владение языками', 'languages', 'language skills', 'foreign languages'],
+  // Europass puts the languages first under "personal skills"
+  languages: ['языки', 'иностранные языки', 'знание языков', 'владение языками', 'languages', 'language skills', 'foreign languages', 'personal skills'],
   skills: ['навыки', 'ключевые навыки', 'профессиональные навыки', 'компетенции', 'skills', 'top skills', 'key skills', 'technical skills'],
   contacts: ['контакты', 'контактная информация', 'личные данные', 'личная информация', 'contact', 'contacts', 'contact information', 'personal details', 'personal information'],
   about: ['о себе', 'обо мне', 'профиль', 'summary', 'profile', 'about me', 'about'],
-  desired: ['желаемая должность и зарплата', 'желаемая должность', 'desired position'],
+  desired: ['желаемая должность и зарплата', 'желаемая должность', 'desired position', 'job applied for', 'position applied for'],
   other: ['дополнительная информация', 'additional information', 'хобби', 'interests', 'рекомендации', 'references', 'проекты', 'projects', 'сертификаты', 'certificates', 'certifications', 'курсы', 'courses', 'награды', 'awards', 'публикации', 'publications'],
 };
 const HEADING_OF = new Map<string, Section>(Object.entries(HEADINGS).flatMap(([section, names]) => names.map((n) => [n, section as Section])));
@@ -168,12 +170,12 @@ function sectioned(lines: string[]): Line[] {
 
 type Label = 'name' | 'phone' | 'email' | 'city' | 'position' | 'salary' | 'birth';
 const LABELS: Record<Label, string[]> = {
-  name: ['фио', 'ф.и.о.', 'имя', 'full name', 'name'],
-  phone: ['телефон', 'тел.', 'тел', 'мобильный', 'моб.', 'phone', 'mobile', 'tel', 'tel.', 'telephone'],
+  name: ['фио', 'ф.и.о.', 'фамилия, имя, отчество', 'фамилия имя отчество', 'имя', 'full name', 'name'],
+  phone: ['телефон', 'тел.', 'тел', 'мобильный', 'моб.', 'контактный телефон', 'телефон для связи', 'phone', 'mobile', 'tel', 'tel.', 'telephone'],
   email: ['e-mail', 'email', 'эл. почта', 'электронная почта', 'почта', 'mail'],
-  city: ['город', 'город проживания', 'проживает', 'проживаю', 'место жительства', 'адрес', 'location', 'city', 'address', 'based in'],
-  position: ['желаемая должность', 'должность', 'позиция', 'desired position', 'position', 'target position', 'title', 'role'],
-  salary: ['зарплата', 'желаемая зарплата', 'ожидания по зарплате', 'зарплатные ожидания', 'желаемый доход', 'доход', 'оклад', 'salary', 'expected salary', 'desired salary', 'salary expectations', 'desired pay', 'compensation', 'expected compensation'],
+  city: ['город', 'город проживания', 'проживает', 'проживаю', 'место жительства', 'место проживания', 'адрес', 'адрес проживания', 'location', 'city', 'address', 'based in'],
+  position: ['желаемая должность', 'должность', 'позиция', 'желаемая позиция', 'desired position', 'position', 'target position', 'title', 'role', 'job applied for', 'position applied for'],
+  salary: ['зарплата', 'желаемая зарплата', 'ожидаемая зарплата', 'ожидания по зарплате', 'зарплатные ожидания', 'желаемый доход', 'ожидаемый доход', 'желаемый уровень дохода', 'уровень дохода', 'доход', 'оклад', 'salary', 'expected salary', 'desired salary', 'salary expectations', 'desired pay', 'compensation', 'expected compensation'],
   birth: ['дата рождения', 'date of birth', 'born'],
 };
 const LABEL_OF = new Map<string, Label>(Object.entries(LABELS).flatMap(([label, names]) => names.map((n) => [n, label as Label])));
@@ -435,6 +437,29 @@ function splitTitle(text: string): [string, string] | undefined {
   return undefined;
 }
 
+/** A full stop left over from "сейчас. ООО «…», специалист." */
+function trimDots(text: string): string {
+  let out = text.trim();
+  while (out.startsWith('.')) out = out.slice(1).trim();
+  // a final dot after a word, not after an abbreviation ("Co.", "Inc.")
+  if (out.endsWith('.') && /\p{L}{4}\.$/u.test(out.slice(-5))) out = out.slice(0, -1);
+  return out;
+}
+
+/** A company without its place: "Okatech (Nizhny Novgorod)", "Ural Pharma Works, Yekaterinburg (Russia)". */
+function withoutPlace(company: string, isCity: (s: string) => boolean): string {
+  let out = company;
+  const paren = out.lastIndexOf(' (');
+  if (paren > 0 && out.endsWith(')')) {
+    const inside = out.slice(paren + 2, -1);
+    if (isCity(inside) || /^\p{Lu}\p{L}{2,20}$/u.test(inside)) out = out.slice(0, paren);
+  }
+  const comma = out.lastIndexOf(', ');
+  if (comma > 0 && (isCity(out.slice(comma + 2)) || /^\p{Lu}\p{L}{2,20}(?: \(\p{Lu}\p{L}{2,20}\))?$/u.test(out.slice(comma + 2)) && !COMPANY_WORDS.test(fold(out.slice(comma)))))
+    out = out.slice(0, comma);
+  return out.trim();
+}
+
 const DURATION = /^\(?\d{1,2} (?:лет|года?|год|years?|yrs?|мес\.?|месяц[а-я]{0,3}|months?|mos?)(?!\p{L})/iu;
 const PUNCT = new Set([...' |:,;·()—–-']);
 /** Separators off both ends; by hand, since `[…]+$` would rescan a long run from every start. */
@@ -483,6 +508,8 @@ function findJobs(lines: Line[], isCity: (s: string) => boolean): ParsedJob[] {
       else if (titles.length >= 2) [position, company] = assign(titles[0]!, titles[1]!, true);
       else if (titles[0]) [position, company] = [titles[0], ''];
     }
+    company = withoutPlace(trimDots(company), isCity);
+    position = trimDots(position);
     const used = new Set([position, company, rest]);
     let duties = after.filter((t) => !used.has(t));
     // in "before" layouts the last lines before the next period are that job's titles
@@ -523,8 +550,10 @@ function findEducation(lines: Line[]): ParsedResume['education'] {
       name = parts.find((p) => INSTITUTION.test(p)) ?? parts[0]!;
       description = parts.filter((p) => p !== name).join(', ');
     } else if (!rest) {
-      // a year alone: the institution follows ("2010" / "Уральский … университет" / "Бухгалтерский учёт")
-      name = pool[i + 1]?.text;
+      // a year alone: the institution follows ("2010" / "Уральский … университет" / "Бухгалтерский учёт"),
+      // perhaps after the degree ("Diplom-Ingenieurin, Technical University of Munich")
+      const following = pool[i + 1]?.text;
+      name = following?.split(', ').find((part) => INSTITUTION.test(part)) ?? following;
       const next = pool[i + 2]?.text;
       if (next && !YEAR.test(next) && !INSTITUTION.test(next)) description = next;
       YEAR.lastIndex = 0;
@@ -582,18 +611,31 @@ const LEVEL_WORDS: [RegExp, string][] = [
   [/(?:basic|beginner|базов|начальн|со словарём|со словарем)/i, 'A1'],
 ];
 
+const languageOf = (part: string) => {
+  const head = fold(part.trim()).split(/[ :—–(,-]/)[0] ?? '';
+  return LANGUAGES.find(([, , , stems]) => stems.some((stem) => head.startsWith(stem) && (isCyrillic(stem) || head === stem)));
+};
+
 function findLanguages(lines: Line[], lang: 'ru' | 'en'): ParsedResume['langs'] {
   const out: ParsedResume['langs'] = [];
   const seen = new Set<string>();
   for (const { text, section } of lines) {
     if (section !== 'languages') continue;
-    for (const part of text.split(/; |, (?=\p{L}+ ?[—–:(-])/u)) {
-      const head = fold(part.trim()).split(/[ :—–(,-]/)[0] ?? '';
-      const language = LANGUAGES.find(([, , , stems]) => stems.some((stem) => head.startsWith(stem) && (isCyrillic(stem) || head === stem)));
+    // "Mother tongue(s): German", "Родной язык: русский"
+    const native = /^(?:mother tongue(?:\(s\))?|native languages?|родной язык|родные языки) ?: ?/i.exec(text);
+    const body = native ? text.slice(native[0].length) : text;
+    // "English C1, Russian B1": a comma starts a new language only where one is named
+    const parts: string[] = [];
+    for (const piece of body.split(/; |, /)) {
+      if (parts.length > 0 && !languageOf(piece)) parts[parts.length - 1] += `, ${piece}`;
+      else parts.push(piece);
+    }
+    for (const part of parts) {
+      const language = languageOf(part);
       if (!language || seen.has(language[0])) continue;
       seen.add(language[0]);
       const code = /(?<![A-Za-z])([ABC][12])(?![0-9])/.exec(part)?.[1];
-      const level = code ?? LEVEL_WORDS.find(([re]) => re.test(part))?.[1] ?? '';
+      const level = native ? 'Native' : (code ?? LEVEL_WORDS.find(([re]) => re.test(part))?.[1] ?? '');
       out.push({ lang: lang === 'ru' ? language[1] : language[2], level });
     }
   }
@@ -657,7 +699,8 @@ function findPosition(lines: Line[], labels: Map<Label, string>, nameLine: numbe
   if (labelled) return clean(labelled);
   const desired = lines.find((l) => l.section === 'desired');
   if (desired) return clean(desired.text);
-  const usable = (s: string | undefined) => s && !/[@]/.test(s) && !/\d{3}/.test(s) && s.split(' ').length <= 8 && !isCity(s) && !isCity(s.split(',')[0]!) && !isHeading(s) && !CURRENCY.test(s);
+  const usable = (s: string | undefined) =>
+    s && !/[@]/.test(s) && !/\d{3}/.test(s) && !/^\d/.test(s) && s.split(' ').length <= 8 && !isCity(s) && !isCity(s.split(',')[0]!) && !isCity(s.split(', ').pop()!) && !isHeading(s) && !CURRENCY.test(s);
   if (nameLine !== undefined) {
     const nameSegments = segments(lines[nameLine]!.text);
     if (nameSegments.length > 1 && usable(nameSegments[1])) return clean(nameSegments[1]!);
@@ -674,7 +717,8 @@ function findCityHints(lines: Line[], labels: Map<Label, string>, nameLine: numb
   const hints: string[] = [];
   const add = (text: string) => {
     for (const part of text.split(/, | [·|•—–] |[|•·;]/)) {
-      const hint = stripPunct(part.replace(/^(?:г\.|город) ?/i, ''));
+      // "620014 Yekaterinburg (Russia)": no postal code, no country
+      const hint = stripPunct(part.replace(/^(?:г\.|город) ?/i, '').replace(/^\d{5,6} /, '').replace(/ \([^()]{1,40}\)$/, ''));
       if (hint && hint.length <= 40 && hint.split(' ').length <= 4 && !/\d/.test(hint)) hints.push(hint);
     }
   };
