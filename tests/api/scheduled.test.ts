@@ -3,7 +3,9 @@
  * life are deleted by the hourly clean-up; consent links expire after 30 days and the status
  * says so. The tests add the scheduled job at once instead of waiting for its hour.
  */
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { Client, db, lastMail, signUp, uniqueEmail, waitFor } from '../support/client.ts';
 
 async function runNow(task: 'cleanup' | 'expire-consent') {
@@ -49,6 +51,28 @@ describe('the clean-up', () => {
     expect(sessions.rows).toEqual([{ token_hash: `revoked-now-${key}` }]);
     // the person's own session is live and stays
     expect((await db().query('select count(*)::int as n from sessions where user_id = $1 and revoked_at is null and expires_at > now()', [user.id])).rows[0].n).toBeGreaterThan(0);
+  });
+});
+
+describe('résumé drafts', () => {
+  it('the clean-up deletes drafts nobody attached within a day, with their files, and keeps younger ones', async () => {
+    const { client } = await signUp('company');
+    const parse = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([fs.readFileSync('tests/fixtures/resumes/ru-05-compact.pdf')], { type: 'application/pdf' }), 'cv.pdf');
+      return (await client.request('POST', '/api/v1/candidates/parse-resume', { raw: form })).json.draft.name as string;
+    };
+    const old = await parse();
+    const young = await parse();
+    const file = (name: string) => path.join(inject('dataDir'), 'resumes', name);
+    expect(fs.existsSync(file(old))).toBe(true);
+    await db().query(`update resume_drafts set created_at = now() - interval '25 hours' where name = $1`, [old]);
+
+    await runNow('cleanup');
+    await waitFor(async () => (await db().query('select 1 from resume_drafts where name = $1', [old])).rowCount === 0, 'the clean-up runs');
+    await waitFor(() => !fs.existsSync(file(old)), 'the old draft file goes');
+    expect((await db().query('select 1 from resume_drafts where name = $1', [young])).rowCount).toBe(1);
+    expect(fs.existsSync(file(young))).toBe(true);
   });
 });
 

@@ -333,6 +333,67 @@ test.describe('candidate form', () => {
     expect(await candidate(api, found[0]!.id)).toMatchObject({ name: 'Mariya', surname: shown, resumeName: `${surname} Maria.pdf` });
   });
 
+  test('starts from a PDF resume: the fields are filled from its text, marked for checking, and saved', async ({ page }, testInfo) => {
+    await signIn(page.context(), world.company);
+    await open(page, '/candidates/new', 'Add candidate');
+    const start = page.getByRole('region', { name: 'Start from a resume' });
+    await start.getByLabel('Resume file').setInputFiles({ name: 'Vorobyov.pdf', mimeType: 'application/pdf', buffer: fs.readFileSync('tests/fixtures/resumes/ru-01-classic.pdf') });
+    await expect(start.getByRole('status')).toContainText('Filled in from the resume: Name, Surname, Email, Phone, Position, Salary from, City, Job experience, Education, Languages. Check them before saving.');
+    const main = page.getByRole('region', { name: 'Main information' });
+    await expect(main.getByLabel('Name', { exact: true })).toHaveValue('Алексей');
+    await expect(main.getByLabel('Surname')).toHaveValue('Воробьёв');
+    await expect(main.getByLabel('Email')).toHaveValue('a.vorobyov@example.ru');
+    await expect(main.getByLabel('Phone')).toHaveValue('+79165551234');
+    await expect(main.getByLabel('Position')).toHaveValue('Ведущий инженер-программист');
+    await expect(main.getByLabel('Salary from')).toHaveValue('250000');
+    await expect(main.getByRole('combobox', { name: 'City' })).toHaveValue(/^Moscow/);
+    await expect(main.getByLabel('Name', { exact: true })).toHaveAccessibleDescription('From the resume — check');
+    await expect(group(page, 'Job 1').getByLabel('Company', { exact: true })).toHaveValue('ООО «Северный ветер»');
+    await expect(group(page, 'Job 2').getByLabel('Position', { exact: true })).toHaveValue('Инженер-программист');
+    await expect(group(page, 'Education 1').getByLabel('Year')).toHaveValue('2016');
+    await expect(group(page, 'Language 2').getByLabel('Language', { exact: true })).toHaveValue('Английский');
+    await expect(page.getByText('To attach: Vorobyov.pdf')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('resume-parsed-en.png'), fullPage: true });
+    // the recruiter corrects what they like before saving: nothing was saved by reading
+    const api = page.context().request;
+    const surname = uniqueSurname('Zv');
+    expect(await candidateBySurname(api, surname)).toHaveLength(0);
+    await main.getByLabel('Surname').fill(surname);
+
+    await page.getByRole('button', { name: 'Add candidate' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'The candidate is added' })).toBeVisible();
+    const found = await candidateBySurname(api, surname);
+    expect(found).toHaveLength(1);
+    const saved = await candidate(api, found[0]!.id);
+    expect(saved).toMatchObject({ name: 'Алексей', surname, email: 'a.vorobyov@example.ru', phone: '+79165551234', salary: 250000, city: { name: 'Moscow' }, resumeName: 'Vorobyov.pdf' });
+    expect(saved.jobExperience.map((j) => [j.from, j.to, j.companyName])).toEqual([
+      ['2020-03-01', null, 'ООО «Северный ветер»'],
+      ['2016-09-01', '2020-02-01', 'АО «Техносфера»'],
+    ]);
+    expect(saved.langs).toEqual([
+      { lang: 'Русский', level: 'Native' },
+      { lang: 'Английский', level: 'B2' },
+    ]);
+    const file = await api.get(`/api/v1/candidates/${saved.id}/resume`);
+    expect((await file.body()).equals(fs.readFileSync('tests/fixtures/resumes/ru-01-classic.pdf'))).toBe(true);
+  });
+
+  test('(ru) starts from a DOCX resume in English and on a phone', async ({ page }, testInfo) => {
+    await signIn(page.context(), world.company);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/ru/candidates/new', 'Добавить кандидата');
+    const start = page.getByRole('region', { name: 'Начать с резюме' });
+    await start.getByLabel('Файл резюме').setInputFiles({ name: 'whitfield.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: fs.readFileSync('tests/fixtures/resumes/en-06-inline.docx') });
+    await expect(start.getByRole('status')).toContainText('Заполнено по резюме:');
+    const main = page.getByRole('region', { name: 'Основная информация' });
+    await expect(main.getByLabel('Имя', { exact: true })).toHaveValue('Grace');
+    await expect(main.getByRole('combobox', { name: 'Город' })).toHaveValue(/^Новосибирск/);
+    await expect(main.getByLabel('Зарплата от')).toHaveValue('2500');
+    await expect(main.getByLabel('Зарплата от')).toHaveAccessibleDescription('Из резюме, в USD — проверьте');
+    await page.screenshot({ path: testInfo.outputPath('resume-parsed-ru-phone.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('(ru) adds a candidate onto a published vacancy and lands on its candidates', async ({ page }) => {
     await signIn(page.context(), world.company);
     const surname = uniqueSurname('Zs');

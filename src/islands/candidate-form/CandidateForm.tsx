@@ -16,7 +16,7 @@ import { TagInput } from '../shared/TagInput.tsx';
 import { FileField } from '../shared/FileField.tsx';
 import { DateField } from '../shared/DateField.tsx';
 import { EducationField, JobsField, LanguagesField } from './Groups.tsx';
-import { RESUME_ACCEPT, defaultsOf, type EditableCandidate, isResumeName, knownErrorPaths, namesFromFileName } from './values.ts';
+import { RESUME_ACCEPT, defaultsOf, type EditableCandidate, type Education, type Job, type Language, isResumeName, knownErrorPaths, namesFromFileName } from './values.ts';
 import './candidate-form.css';
 
 const resolver = lazyResolver<CandidateInput, CandidateOutput>(() => import('../../lib/schemas/candidate.ts').then((m) => m.CandidateSchema));
@@ -32,13 +32,32 @@ interface Props extends IslandProps {
 
 type Names = { name: string; surname: string };
 
+/** What candidates/parse-resume answers (server/resume-import.ts ParseAnswer). */
+interface Parsed {
+  draft: { name: string; original: string };
+  fields: Partial<Record<SimpleField, string>> & {
+    salaryCurrency?: string;
+    city?: { id: number; name: string };
+    jobExperience?: Job[];
+    education?: Education[];
+    langs?: Language[];
+  };
+  unreadable?: string;
+}
+type SimpleField = 'name' | 'surname' | 'email' | 'phone' | 'positionName' | 'salary' | 'salaryTo';
+const SIMPLE: SimpleField[] = ['name', 'surname', 'email', 'phone', 'positionName', 'salary', 'salaryTo'];
+/** The fields a résumé fills, by the `candidate.field.*` key of their label. */
+const LABEL = { name: 'name', surname: 'surname', email: 'email', phone: 'phone', positionName: 'position_name', salary: 'salary_from', salaryTo: 'salary_to', cityId: 'city', jobExperience: 'job_experience', education: 'education', langs: 'langs' };
+
 
 /**
  * The candidate form (issue 5; DECISIONS.md "Candidate funnel"): every field of the Candidate
  * entity, job experience, education and languages as repeatable groups, a photo and a resume.
  * The candidate is saved first (POST or PUT), then the files go to `candidates/photo` and
  * `candidates/resume`, which need the candidate's id. A new candidate can start from a resume
- * file: it is attached on save and the name and surname are guessed from the file's name.
+ * file (docs/decisions/0023): the server reads it and proposes the fields, which fill the empty
+ * ones, each marked for checking; the stored file (a draft) is attached on save. Should the
+ * server not answer, the name and surname are guessed from the file's name.
  */
 function CandidateForm(props: Props) {
   const { t, href } = useT(props);
@@ -57,7 +76,11 @@ function CandidateForm(props: Props) {
   const [resume, setResume] = useState<File>();
   const [storedResume, setStoredResume] = useState(candidate?.resume ? { url: resumeUrl(candidate.id), name: candidate.resumeName ?? t('candidate.field.resume') } : undefined);
   const [prefilled, setPrefilled] = useState<Names>();
-  const [fileErrors, setFileErrors] = useState<{ photo?: string; resume?: string }>({});
+  // the résumé the server stored while reading it: attached by name on save, not sent again
+  const [draft, setDraft] = useState<Parsed['draft']>();
+  const [reading, setReading] = useState(false);
+  const [fromResume, setFromResume] = useState<{ filled: (keyof typeof LABEL)[]; values: Partial<Record<SimpleField, string>>; currency?: string; unreadable?: string }>();
+  const [fileErrors, setFileErrors] = useState<{ photo?: string; resume?: string; start?: string }>({});
   const [uploadFailed, setUploadFailed] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [saved, setSaved] = useState(false);
@@ -68,9 +91,14 @@ function CandidateForm(props: Props) {
   });
   const { errors, isSubmitting, isSubmitted } = formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
-  const field = (name: 'name' | 'surname' | 'positionName' | 'salary' | 'salaryTo' | 'email' | 'phone') => ({
+  const field = (name: SimpleField) => ({
     ...register(name),
     defaultValue: (initial[name] ?? '') as string,
+    hint: fromResume?.filled.includes(name)
+      ? (name === 'salary' || name === 'salaryTo') && fromResume.currency && fromResume.currency !== 'RUB'
+        ? t('candidate_form.from_resume.check_currency', { currency: fromResume.currency })
+        : t('candidate_form.from_resume.check')
+      : undefined,
   });
   // registered in the order they show: react-hook-form focuses the first invalid field in this order
   const nameInput = field('name');
@@ -93,10 +121,7 @@ function CandidateForm(props: Props) {
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
-  const pickResume = (file: File, fillNames: boolean) => {
-    setResume(file);
-    setFileErrors((e) => ({ ...e, resume: undefined }));
-    if (!fillNames) return;
+  const guessNames = (file: File) => {
     const guess = namesFromFileName(file.name);
     if (!guess) return setPrefilled(undefined);
     // only empty names, or the ones guessed from an earlier file: never what the recruiter typed
@@ -111,6 +136,65 @@ function CandidateForm(props: Props) {
     setPrefilled(filled.name || filled.surname ? guess : undefined);
   };
 
+  /** Fills what the résumé proposes into fields that are empty, or still hold an earlier résumé's value. */
+  const fill = (answer: Parsed, file: File) => {
+    const { fields } = answer;
+    // no name in the text (a scan, an old .doc): perhaps the file's name has it
+    if (!fields.name && !fields.surname) guessNames(file);
+    const filled: (keyof typeof LABEL)[] = [];
+    const values: Partial<Record<SimpleField, string>> = {};
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    for (const key of SIMPLE) {
+      const value = fields[key];
+      const current = String(getValues(key) ?? '').trim();
+      if (value && (!current || current === fromResume?.values[key])) {
+        setValue(key, value, options);
+        filled.push(key);
+        values[key] = value;
+      }
+    }
+    if (fields.city && (getValues('cityId') === '' || getValues('cityId') == null)) {
+      setCityName(fields.city.name);
+      setValue('cityId', fields.city.id, options);
+      filled.push('cityId');
+    }
+    for (const key of ['jobExperience', 'education', 'langs'] as const) {
+      const list = fields[key];
+      if (list?.length && !(getValues(key) ?? []).length) {
+        setValue(key, list, options);
+        filled.push(key);
+      }
+    }
+    setFromResume({ filled, values, currency: fields.salaryCurrency, unreadable: answer.unreadable });
+  };
+
+  const pickResume = async (file: File, fromStart: boolean) => {
+    setResume(file);
+    setDraft(undefined);
+    setFileErrors((e) => ({ ...e, resume: undefined }));
+    if (!fromStart) return;
+    setPrefilled(undefined);
+    setFromResume(undefined);
+    setReading(true);
+    try {
+      const body = new FormData();
+      body.append('file', file);
+      body.append('lang', props.locale);
+      const answer = await api<Parsed>('candidates/parse-resume', { method: 'POST', body });
+      setDraft(answer.draft);
+      fill(answer, file);
+    } catch (error) {
+      if (!(error instanceof ApiError)) console.error('[parse] resume', error);
+      // a refused file is said at once; otherwise the file is still attached on save
+      if (error instanceof ApiError && (error.status === 413 || error.status === 415 || error.status === 400)) {
+        setResume(undefined);
+        setFileErrors((e) => ({ ...e, start: errorKey(error) }));
+      } else guessNames(file);
+    } finally {
+      setReading(false);
+    }
+  };
+
   const checkResume = (file: File) => (isResumeName(file.name) ? undefined : 'error.upload.not_a_resume');
 
   /** Uploads the chosen files; answers the first failure's key. */
@@ -121,6 +205,12 @@ function CandidateForm(props: Props) {
       body.append('candidateId', candidateId);
       body.append('file', file);
       return api<{ image?: string; resume?: string; resumeName?: string }>(path, { method: 'POST', body });
+    };
+    const sendDraft = (name: string) => {
+      const body = new FormData();
+      body.append('candidateId', candidateId);
+      body.append('draft', name);
+      return api<{ resume?: string; resumeName?: string }>('candidates/resume', { method: 'POST', body });
     };
     if (photo) {
       try {
@@ -135,9 +225,10 @@ function CandidateForm(props: Props) {
     }
     if (resume) {
       try {
-        const answer = await send('candidates/resume', resume);
+        const answer = draft ? await sendDraft(draft.name) : await send('candidates/resume', resume);
         setStoredResume({ url: resumeUrl(candidateId), name: answer.resumeName ?? resume.name });
         setResume(undefined);
+        setDraft(undefined);
       } catch (error) {
         if (!(error instanceof ApiError)) console.error('[upload] resume', error);
         failed ??= errorKey(error);
@@ -186,15 +277,29 @@ function CandidateForm(props: Props) {
             hint={t('candidate_form.resume_hint')}
             tooLargeKey="error.upload.resume_too_large"
             check={checkResume}
-            onPick={(file) => pickResume(file, true)}
+            error={message(fileErrors.start)}
+            onPick={(file) => {
+              setFileErrors((e) => ({ ...e, start: undefined }));
+              void pickResume(file, true);
+            }}
           >
             {resume && <span className="file-name">{resume.name}</span>}
           </FileField>
-          {prefilled && resume && (
-            <p className="form-note cf-prefilled" role="status">
-              {t('candidate_form.from_resume.filled', { name: prefilled.name, surname: prefilled.surname })}
-            </p>
-          )}
+          <div role="status">
+            {reading && <p className="form-note">{t('candidate_form.from_resume.reading')}</p>}
+            {!reading && fromResume && resume && (
+              <p className="form-note cf-prefilled">
+                {fromResume.unreadable
+                  ? t('candidate_form.from_resume.unreadable')
+                  : fromResume.filled.length > 0
+                    ? t('candidate_form.from_resume.parsed', { fields: fromResume.filled.map((key) => t(`candidate.field.${LABEL[key]}`)).join(', ') })
+                    : t('candidate_form.from_resume.nothing')}
+              </p>
+            )}
+            {!reading && prefilled && resume && (
+              <p className="form-note cf-prefilled">{t('candidate_form.from_resume.filled', { name: prefilled.name, surname: prefilled.surname })}</p>
+            )}
+          </div>
         </section>
       )}
 
@@ -332,12 +437,15 @@ function CandidateForm(props: Props) {
               error={message(fileErrors.resume)}
               tooLargeKey="error.upload.resume_too_large"
               check={checkResume}
-              onPick={(file) => pickResume(file, false)}
+              onPick={(file) => void pickResume(file, false)}
             >
               {resume ? (
                 <span className="file-name">
                   {t('candidate_form.resume_chosen', { name: resume.name })}
-                  <button type="button" className="tag-remove" aria-label={t('candidate_form.remove_file', { name: resume.name })} onClick={() => setResume(undefined)}>
+                  <button type="button" className="tag-remove" aria-label={t('candidate_form.remove_file', { name: resume.name })} onClick={() => {
+                      setResume(undefined);
+                      setDraft(undefined);
+                    }}>
                     ×
                   </button>
                 </span>

@@ -12,6 +12,7 @@ const UPLOADS: Record<string, string> = {
   '/api/v1/users/profile/photo': 'error.upload.image_too_large',
   '/api/v1/candidates/photo': 'error.upload.image_too_large',
   '/api/v1/candidates/resume': 'error.upload.resume_too_large',
+  '/api/v1/candidates/parse-resume': 'error.upload.resume_too_large',
 };
 
 /**

@@ -7,6 +7,7 @@ import { getDb } from './db/index.ts';
 import { deleteOldFailedJobs } from './jobs.ts';
 import { deleteEndedWindows } from './ratelimit.ts';
 import { deleteOldClientReports } from './client-errors.ts';
+import { deleteOldDrafts } from './resume-import.ts';
 
 
 export interface CleanupReport {
@@ -15,6 +16,7 @@ export interface CleanupReport {
   sessions: number;
   failedJobs: number;
   clientReports: number;
+  resumeDrafts: number;
 }
 
 export async function cleanup(): Promise<CleanupReport> {
@@ -26,5 +28,6 @@ export async function cleanup(): Promise<CleanupReport> {
   const sessions = await db.execute(sql`delete from sessions where expires_at < now() or revoked_at < now() - interval '1 day'`);
   const failedJobs = await deleteOldFailedJobs(db);
   const clientReports = await deleteOldClientReports();
-  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs, clientReports };
+  const resumeDrafts = await deleteOldDrafts();
+  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs, clientReports, resumeDrafts };
 }

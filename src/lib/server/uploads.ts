@@ -147,7 +147,7 @@ export const RESUME_TYPES = {
 } as const;
 
 /** Stores a resume under a random name; 415 unless its content is a .pdf, .doc or .docx. */
-export async function saveResume(file: unknown): Promise<{ name: string; original: string }> {
+export async function saveResume(file: unknown): Promise<{ name: string; original: string; kind: 'pdf' | 'doc' | 'docx'; bytes: Buffer }> {
   if (!(file instanceof File) || file.size === 0) throw new AppError(400, 'error.upload.file_required', { file: 'error.upload.file_required' });
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, 'error.upload.resume_too_large');
   const bytes = Buffer.from(await file.arrayBuffer());
@@ -158,7 +158,7 @@ export async function saveResume(file: unknown): Promise<{ name: string; origina
   const name = `${crypto.randomBytes(18).toString('base64url')}.${kind}`;
   await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
   const original = (file.name || `resume.${kind}`).replace(/[\/\x00-\x1f"]/g, '_').slice(0, 200);
-  return { name, original };
+  return { name, original, kind, bytes };
 }
 
 export async function removeResume(name: string | null | undefined): Promise<void> {

@@ -157,6 +157,28 @@ export const clientViews = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.release, t.page] })],
 );
 
+/**
+ * A résumé read by "start from a résumé" (docs/decisions/0023) before its candidate exists: the
+ * stored file (uploads.ts RESUME_NAME) and the space whose recruiter sent it. Saving the new
+ * candidate attaches it by name (only within that space) and deletes the row; the hourly
+ * clean-up deletes rows and files older than a day that nobody attached.
+ */
+export const resumeDrafts = pgTable(
+  'resume_drafts',
+  {
+    name: text('name').primaryKey(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    original: text('original').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resume_drafts_created').on(t.createdAt)],
+);
+
 /** Values generated once per installation, such as the token-signing secret. */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
