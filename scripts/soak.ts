@@ -482,7 +482,15 @@ export async function soak(argv: string[]): Promise<number> {
     }
 
     // what the product itself said of the faults: its database's restarts, its queue's
-    const said = product.output().split('\n').filter((line) => /^\[db\] embedded database|the job queue (stopped|works again)/.test(line));
+    // (the log is JSON lines: their messages)
+    const messages = product.output().split('\n').map((line) => {
+      try {
+        return String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
+      } catch {
+        return line;
+      }
+    });
+    const said = messages.filter((line) => /^\[db\] embedded database|the job queue (stopped|works again)/.test(line));
     if (said.length) console.log(`\n  the product's log:\n${said.map((line) => `    ${line.slice(0, 160)}`).join('\n')}`);
 
     const times = tally.times.sort((a, b) => a - b);

@@ -171,7 +171,8 @@ describe.concurrent('configuration', () => {
     try {
       const port = (taken.address() as net.AddressInfo).port;
       const dataDir = processes.tempDir();
-      const result = await runServerExpectingExit({ DATA_DIR: dataDir, PORT: String(port) });
+      // a start on a loaded machine (page modules, the embedded database) takes its time before it fails
+      const result = await runServerExpectingExit({ DATA_DIR: dataDir, PORT: String(port) }, 50_000);
       expect(result.signal).toBeNull();
       expect(result.code).not.toBe(0);
       expect(result.output).toContain('EADDRINUSE');
