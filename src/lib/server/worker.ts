@@ -10,6 +10,8 @@ import { jobLogger } from './job-log.ts';
 import { sendCode, type CodeJob } from './auth/codes.ts';
 import { expireConsentLinks, recordConsentMail } from './consent.ts';
 import { recordInviteMail } from './invites.ts';
+import { deleteExpiredExports, runExport } from './rights.ts';
+import { runRetention } from './retention.ts';
 import { requestIdOf, retriesWaiting, type TaskName } from './jobs.ts';
 import { cleanup } from './maintenance.ts';
 import { mailServerAnswers, mailServerBack, runMailJob, type MailJob, type MailTracker } from './mail.ts';
@@ -29,6 +31,7 @@ const CRONTAB = [
   '* * * * * mail-probe ?max=1',
   '*/10 * * * * expire-consent ?max=3',
   '17 * * * * cleanup ?max=3',
+  '41 * * * * retention ?max=3',
 ].join('\n');
 
 const trackMail: MailTracker = async (track, state) => {
@@ -53,6 +56,12 @@ const TASKS: Record<TaskName, Task> = {
     logger.info({ tag: 'jobs', report }, '[jobs] clean-up');
   }),
   'expire-consent': task(() => expireConsentLinks()),
+  export: task<{ requestId: string }>((job) => runExport(job.requestId)),
+  retention: task(async () => {
+    const report = await runRetention();
+    const exports = await deleteExpiredExports();
+    logger.info({ tag: 'jobs', report, exports }, '[jobs] retention');
+  }),
   // nothing sends while every mail waits for its retry: ask the mail server itself each minute
   'mail-probe': task(async () => {
     if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await mailServerBack();
