@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Column, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema } from './db/index.ts';
 import { translator } from '../i18n/messages.ts';
@@ -14,11 +14,21 @@ import type { UserRow } from './users.ts';
  * Nobody after erasure.
  * An SQL boolean, so that every list decides it in its own query.
  */
-export function identityShown(user: UserRow, candidateId: AnyPgColumn | SQL): SQL<boolean> {
+export function identityShown(user: UserRow, column: AnyPgColumn | SQL): SQL<boolean> {
+  const candidateId = qualified(column);
   // an erased candidate (docs/decisions/0025) is "Candidate 4812" to everyone
   if (user.role !== ROLE.CUSTOMER) return sql<boolean>`not exists (select 1 from ${schema.candidates} ec where ec.id = ${candidateId} and ec.erased_at is not null)`;
   return sql<boolean>`exists (select 1 from ${schema.consentGrants} g join ${schema.candidates} gc on gc.id = g.candidate_id
     where g.candidate_id = ${candidateId} and g.recipient = ${user.id}::text and g.granted and gc.pd_status = ${PD_STATUS.APPROVED} and gc.erased_at is null)`;
+}
+
+/**
+ * A column named with its table: drizzle writes a one-table query's columns bare ("id"), and
+ * inside the subqueries below a bare name would mean the subquery's own table.
+ */
+function qualified(column: AnyPgColumn | SQL): SQL {
+  if (is(column, Column)) return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+  return sql`${column}`;
 }
 
 /** What a reader is called instead of a hidden candidate's name: "Candidate 4812". */

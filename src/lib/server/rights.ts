@@ -31,6 +31,7 @@ export const EXPORT_DAYS = 7;
 
 export const exportsDir = () => path.join(env().DATA_DIR, 'exports');
 const EXPORT_NAME = /^[A-Za-z0-9_-]{16,}\.zip$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A new link to the candidate's rights page for `email`, in the caller's transaction. */
 export async function issueRightsLink(tx: Executor, candidateId: string, email: string): Promise<string> {
@@ -154,8 +155,9 @@ export async function withdrawConsent(token: string, what: 'all' | string[]): Pr
       await audit(tx, { spaceId: candidate.spaceId, actor: { kind: 'candidate' }, action: 'consent_withdrawal', candidateId: candidate.id, details: { scope: 'all', recipients: withdrawn.length } });
       return true;
     }
-    const ids = [...new Set(what)].filter((id) => id !== 'company');
-    if (!ids.length) return false;
+    const ids = [...new Set(what)];
+    // a customer is named by their id; anything else names nobody the candidate shares with
+    if (!ids.length || ids.some((id) => !UUID.test(id))) throw new AppError(400, 'error.rights.bad_request');
     const withdrawn = await tx
       .update(schema.consentGrants)
       .set({ granted: false, answeredAt: now, requestId: null })
