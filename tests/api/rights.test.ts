@@ -283,7 +283,11 @@ describe('erasure', () => {
     const ruView = (await w.s.recruiter.client.get(`/api/v1/candidates/${w.id}?lng=ru`)).json;
     expect(ruView.name).toBe(`Кандидат ${w.number}`);
     // not found by the old name
-    expect((await w.s.recruiter.client.get('/api/v1/candidates?search=Smirnova')).json.items ?? []).toEqual([]);
+    const found = await w.s.recruiter.client.get('/api/v1/candidates?search=Smirnova');
+    expect(found.status).toBe(200);
+    expect(found.json.data).toEqual([]);
+    const onVacancy = (await w.s.recruiter.client.get(`/api/v1/candidates/vacancy/${w.vacancy}`)).json.data;
+    expect(onVacancy).toEqual([expect.objectContaining({ name: `Candidate ${w.number}`, surname: '', identityHidden: true, stage: 1, average: 4 })]);
     // the links stop working, and nothing brings the data back
     expect((await new Client().get(`/privacy?token=${rights}`)).status).toBe(404);
     expect((await new Client().get(`/privacy?token=${consent}`)).status).toBe(404);

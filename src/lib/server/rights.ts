@@ -145,7 +145,7 @@ export async function withdrawConsent(token: string, what: 'all' | string[]): Pr
       if (candidate.pdStatus !== PD_STATUS.APPROVED && !withdrawn.length) return false;
       await tx
         .update(schema.candidates)
-        .set({ pdStatus: PD_STATUS.WITHDRAWN, unconsentedSince: now })
+        .set({ pdStatus: PD_STATUS.WITHDRAWN, unconsentedSince: sql`coalesce(${schema.candidates.unconsentedSince}, ${now})` })
         .where(eq(schema.candidates.id, candidate.id));
       // an open request could turn the withdrawal back into an approval by a click on an old mail
       await tx
