@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, mailedMatch, test, uniqueEmail } from './fixtures.ts';
 import { ORIGIN, signUpViaApi } from './helpers.ts';
@@ -63,6 +64,8 @@ test.describe('the candidate\'s rights', () => {
     await expect(page.getByText('Here you decide what Acme may do with your personal data.')).toBeVisible();
     await expect(page.getByTestId('processing')).toHaveText('You agreed to the processing of your personal data for recruitment.');
     await page.screenshot({ path: 'test-results/screens/rights-page.png', fullPage: true });
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'Ask for a copy' }).click();
     await expect(page.getByTestId('done')).toHaveText('Your request for a copy is received.');
