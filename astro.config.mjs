@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { SYNC_LANGUAGE } from './src/lib/inline/scripts.mjs';
 
 /** Functions that only build zod schemas, for the client bundle's tree-shaking (below). */
@@ -11,6 +13,16 @@ const SCHEMA_BUILDERS = ['z', 'RefSchema', 'dateSchema', 'intId', 'intParam', 'o
 /** The CSP hash of an inline script of ours (Astro hashes its own scripts and styles itself). */
 /** @param {string} text */
 const sha256 = (text) => /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(text).digest('base64')}`);
+
+/** The release browsers' error reports name (src/lib/release.ts): version and commit, else the day. */
+function release() {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+  try {
+    return `${version}+${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}`;
+  } catch {
+    return `${version}+${new Date().toISOString().slice(0, 10).replaceAll('-', '')}`;
+  }
+}
 
 /**
  * `npm run dev` serves /ws too and works the job queue (mail): the same attachRealtime and
@@ -76,6 +88,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
+    define: { __RELEASE__: JSON.stringify(release()) },
     build: {
       assetsInlineLimit: 0,
       // zod's builders and our schema helpers (src/lib/schemas) make values and change nothing

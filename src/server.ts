@@ -130,8 +130,12 @@ async function main() {
       const route = context.route ?? routeOfFile(pathname);
       const seconds = (performance.now() - started) / 1000;
       observeRequest(req.method ?? 'GET', route, res.statusCode, seconds);
-      if (res.statusCode >= 500) logger.error({ tag: 'http', method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, `[http] ${req.method} ${route} answered ${res.statusCode}`);
-      else logger.debug({ tag: 'http', method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, `[http] ${req.method} ${route}`);
+      // a listener runs outside the request's context: the id is named here
+      const entry = { tag: 'http', requestId: context.requestId, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) };
+      const line = `[http] ${req.method} ${route} answered ${res.statusCode}`;
+      if (res.statusCode >= 500) logger.error(entry, line);
+      else if (res.statusCode >= 400) logger.info(entry, line);
+      else logger.debug(entry, line);
     });
     if (pathname === '/metrics') {
       if (!mayReadMetrics(req, config.METRICS_TOKEN)) {

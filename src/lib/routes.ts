@@ -5,6 +5,8 @@ const PUBLIC = new Set(['/', '/verify/pd', '/privacy', '/privacy/export', '/shor
 
 /** The recruiter area of DECISIONS.md: company and recruiter (staff are always added). */
 const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/, /^\/retention$/];
+/** Staff's own pages (browser errors): no other role (staff are added to every list). */
+const STAFF_AREA = [/^\/staff(\/|$)/];
 /** The company's own pages: the personal-data log (docs/decisions/0025). */
 const COMPANY_AREA = [/^\/audit$/];
 /** The customer's workspace: their home, no one else's (docs/decisions/0007). */
@@ -40,6 +42,7 @@ export function accessOf(path: string): Access {
   if (clean === '/auth' || clean.startsWith('/auth/')) return { kind: 'auth' };
   if (RECRUITER_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: RECRUITER_ROLES };
   if (CUSTOMER_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: CUSTOMER_ROLES };
+  if (STAFF_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: [] };
   if (COMPANY_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: COMPANY_ROLES };
   return { kind: 'private', roles: SIGNED_IN_ROLES };
 }
@@ -53,7 +56,7 @@ export function homeOf(role: number): string {
 }
 
 /** The sections of the signed-in header's menu. */
-export type Section = 'workspace' | 'vacancies' | 'candidates' | 'interviews' | 'chats' | 'help' | 'profile';
+export type Section = 'workspace' | 'vacancies' | 'candidates' | 'interviews' | 'chats' | 'help' | 'profile' | 'staff';
 
 /** The menu of a role, in order, with each section's page (docs/decisions/0007). */
 export function menuOf(role: number): { section: Section; path: string }[] {
@@ -69,6 +72,7 @@ export function menuOf(role: number): { section: Section; path: string }[] {
     { section: 'interviews', path: '/interviews' },
     { section: 'chats', path: '/chats' },
     { section: 'help', path: '/help' },
+    ...(role === ROLE.ADMIN || role === ROLE.DEV ? [{ section: 'staff' as const, path: '/staff/errors' }] : []),
   ];
 }
 
@@ -88,6 +92,7 @@ export function sectionOf(path: string, role: number): Section | undefined {
   if (/^\/chats(\/|$)/.test(clean)) return 'chats';
   if (/^\/help(\/|$)/.test(clean)) return 'help';
   if (clean === '/profile') return 'profile';
+  if (/^\/staff(\/|$)/.test(clean)) return 'staff';
   return undefined;
 }
 

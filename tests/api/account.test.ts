@@ -42,12 +42,12 @@ describe('the time zone (docs/decisions/0018)', () => {
     expect(registered.status).toBe(201);
     client.token = registered.json.accessToken;
     // kept in the canonical spelling
-    expect((await client.get('/api/v1/users/profile')).json.settings).toEqual({ lang: 'en', timeZone: 'Asia/Novosibirsk' });
+    expect((await client.get('/api/v1/users/profile')).json.settings).toEqual({ lang: 'en', timeZone: 'Asia/Novosibirsk', notifyMail: 'instant' });
     const { client: plain } = await signUp('customer');
     expect((await plain.get('/api/v1/users/profile')).json.settings.timeZone).toBe('Europe/Moscow');
     const changed = await plain.put('/api/v1/users/profile', { name: 'Kate', surname: 'Client', settings: { timeZone: 'America/New_York' } });
     expect(changed.status).toBe(200);
-    expect(changed.json.settings).toEqual({ lang: 'en', timeZone: 'America/New_York' });
+    expect(changed.json.settings).toEqual({ lang: 'en', timeZone: 'America/New_York', notifyMail: 'instant' });
     // a change without a zone keeps it
     await plain.put('/api/v1/users/profile', { name: 'Kate', surname: 'Client' });
     expect((await plain.get('/api/v1/users/profile')).json.settings.timeZone).toBe('America/New_York');

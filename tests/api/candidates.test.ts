@@ -136,6 +136,37 @@ describe('candidates database', () => {
     expect((await c.get('/api/v1/candidates?sort=random&schedule=7')).json.errors).toEqual({ sort: 'validation.invalid', schedule: 'validation.invalid' });
   });
 
+  it('a shallow page of a common word walks the list order; a rare word and deep pages use the index; all agree (issue 12)', async () => {
+    const s = await setup();
+    const c = s.company.client;
+    // 45 candidates, 30 of them "менеджер", one "зоолог": page 1 of the word fills from a walk,
+    // the rare word and page 2 of 20 fall back to the search index
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      positionName: i === 7 ? 'Зоолог' : i % 3 === 0 ? 'Дизайнер' : 'Менеджер по продажам',
+      salary: 50000 + ((i * 7919) % 45) * 1000,
+      salaryTo: null,
+    }));
+    const made: { id: string; positionName: string; salary: number; at: number }[] = [];
+    for (const [i, row] of rows.entries()) {
+      const res = await c.post('/api/v1/candidates', candidate({ ...row, name: `Имя${i}`, jobExperience: [] }));
+      expect(res.status).toBe(201);
+      made.push({ id: res.json.id, positionName: row.positionName, salary: row.salary, at: i });
+    }
+    const ids = async (q: string) => ((await c.get(`/api/v1/candidates${q}`)).json.data as { id: string }[]).map((x) => x.id);
+    const managers = made.filter((m) => m.positionName.startsWith('Менеджер'));
+    const bySalaryDesc = [...managers].sort((a, b) => b.salary - a.salary || b.at - a.at).map((m) => m.id);
+    const newestFirst = [...managers].sort((a, b) => b.at - a.at).map((m) => m.id);
+    const m = encodeURIComponent('менеджер');
+    expect(await ids(`?search=${m}&sort=salaryDesc`)).toEqual(bySalaryDesc.slice(0, 20));
+    expect(await ids(`?search=${m}&sort=salaryDesc&page=2`)).toEqual(bySalaryDesc.slice(20, 40));
+    expect(await ids(`?search=${m}`)).toEqual(newestFirst.slice(0, 20));
+    expect(await ids(`?search=${m}&limit=5&page=3`)).toEqual(newestFirst.slice(10, 15));
+    expect(await ids(`?positionName=${m}&sort=createdAtAsc`)).toEqual([...newestFirst].reverse().slice(0, 20));
+    expect(await ids(`?search=${encodeURIComponent('зоолог')}`)).toEqual([made[7]!.id]);
+    const counted = await c.get(`/api/v1/candidates?search=${m}`);
+    expect(counted.json.pagination).toEqual({ currentPage: 1, totalPages: 2, totalRecords: managers.length, totalExact: true });
+  });
+
   it('speaks the search language of the vacancy search: AND, OR, NOT, -word, "phrases" (issue 11)', async () => {
     const s = await setup();
     const c = s.company.client;

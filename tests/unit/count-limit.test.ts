@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cappedPagination, COUNT_LIMIT } from '../../src/lib/schemas/candidate.ts';
+import { cappedPagination, COUNT_LIMIT, TEXT_COUNT_LIMIT } from '../../src/lib/schemas/candidate.ts';
 import { translator } from '../../src/lib/i18n/messages.ts';
 
 // the candidate lists count at most COUNT_LIMIT + 1 matching rows (docs/api.md)
@@ -20,6 +20,14 @@ describe('cappedPagination', () => {
     expect(cappedPagination(COUNT_LIMIT + 1, 7, 2000, 20).totalPages).toBe(2000);
     // a page before the limit's last still sees the pages the limit promises
     expect(cappedPagination(COUNT_LIMIT + 1, 20, 3, 20).totalPages).toBe(500);
+  });
+});
+
+describe('a text search counts to its own, lower limit', () => {
+  it('is exact up to it and a lower bound past it', () => {
+    expect(cappedPagination(TEXT_COUNT_LIMIT, 20, 1, 20, TEXT_COUNT_LIMIT)).toMatchObject({ totalRecords: TEXT_COUNT_LIMIT, totalExact: true, totalPages: 50 });
+    expect(cappedPagination(TEXT_COUNT_LIMIT + 1, 20, 1, 20, TEXT_COUNT_LIMIT)).toMatchObject({ totalRecords: TEXT_COUNT_LIMIT, totalExact: false, totalPages: 50 });
+    expect(cappedPagination(TEXT_COUNT_LIMIT + 1, 20, 50, 20, TEXT_COUNT_LIMIT).totalPages).toBe(51);
   });
 });
 

@@ -18,6 +18,8 @@ export class ErrorBoundary extends Component<Props, { crashed: boolean }> {
 
   override componentDidCatch(error: unknown) {
     console.error('[island] crashed', error);
+    // the page's reporter (src/lib/inline/scripts.mjs): a render error never reaches window.onerror
+    window.recruitReport?.(error);
   }
 
   override render() {

@@ -206,15 +206,17 @@ export interface Page<T> {
 
 /** The candidate lists count matches exactly up to this many; past it they say "10 000+". */
 export const COUNT_LIMIT = 10_000;
+/** A text search counts its matches up to this many ("1 000+"): each match is a row read. */
+export const TEXT_COUNT_LIMIT = 1_000;
 
 /**
  * A list's pagination from a count that stopped at COUNT_LIMIT + 1 rows (`counted`) and the
  * number of rows on the current page. Exact up to the limit; past it the total is the limit, as
  * a lower bound, and there is a next page while this one is full, so that paging goes on.
  */
-export function cappedPagination(counted: number, rowsOnPage: number, page: number, limit: number): Page<never>['pagination'] {
-  const exact = counted <= COUNT_LIMIT;
-  const totalRecords = exact ? counted : COUNT_LIMIT;
+export function cappedPagination(counted: number, rowsOnPage: number, page: number, limit: number, countLimit = COUNT_LIMIT): Page<never>['pagination'] {
+  const exact = counted <= countLimit;
+  const totalRecords = exact ? counted : countLimit;
   const countedPages = Math.max(1, Math.ceil(totalRecords / limit));
   const totalPages = exact ? countedPages : Math.max(countedPages, rowsOnPage === limit ? page + 1 : page);
   return { currentPage: page, totalPages, totalRecords, totalExact: exact };

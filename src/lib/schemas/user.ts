@@ -3,6 +3,7 @@ import { CodeSchema, EmailSchema, NewPasswordSchema, cleanText, requiredText, Se
 import { ROLE } from './auth.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Role, Status } from './auth.ts';
+import type { NotifyMail } from './notification.ts';
 
 /** The User entity of SPEC.md §3 as the API and the islands see it. */
 export interface UserDto {
@@ -17,7 +18,7 @@ export interface UserDto {
   inviteUser: { name: string; surname: string; companyName: string | null } | null;
   createdAt: string;
   /** `timeZone`: an IANA name; every time shown to the user is in it (docs/decisions/0018). */
-  settings: { lang: Locale; timeZone: string };
+  settings: { lang: Locale; timeZone: string; notifyMail: NotifyMail };
   unreadMessage: number;
   resume: string | null;
 }

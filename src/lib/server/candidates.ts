@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
+import { announce, candidateName, isVacancyCustomer, notify, personName, stageOwners } from './notifications.ts';
 import { findVisible, mayWrite } from './vacancies.ts';
 import { formsVector, GAP, searchCondition } from './search/boolean.ts';
 import type { Locale } from '../i18n/index.ts';
@@ -15,6 +17,7 @@ import {
   type CandidateQuery,
   cappedPagination,
   COUNT_LIMIT,
+  TEXT_COUNT_LIMIT,
   type Page,
   type PdEventDto,
   type PdGrantDto,
@@ -405,7 +408,7 @@ export async function moveStage(
   }
   const db = await getDb();
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const moved = await tx
       .update(schema.vacancyCandidates)
       .set({ stage, stageChangedAt: now })
@@ -414,7 +417,19 @@ export async function moveStage(
     if (!moved.length) throw changed();
     await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage), createdAt: lockedNow });
     if (note) await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: note.kind, toValue: note.text, createdAt: lockedNow });
+    // the stage's owners act next; a customer's move is also an answer the recruiter hears of
+    const byCustomer = user.role === ROLE.CUSTOMER && (await isVacancyCustomer(tx, vacancyId, user.id));
+    return notify(tx, {
+      kind: 'stage',
+      spaceId: vacancy.spaceId,
+      actorId: user.id,
+      recipients: [...(await stageOwners(tx, vacancyId, stage)), ...(byCustomer ? [vacancy.recruiterId] : [])],
+      candidateId,
+      vacancyId,
+      params: { actor: personName(user), candidate: await candidateName(tx, candidateId), vacancy: vacancy.positionName, stage },
+    });
   });
+  await announce(told);
   return { stage, stageChangedAt: now.toISOString() };
 }
 
@@ -440,13 +455,24 @@ export async function rate(user: UserRow, vacancyId: string, candidateId: string
   const isCustomer = user.role === ROLE.CUSTOMER && (await customerIds(vacancyId)).includes(user.id);
   if (!(mayWrite(user) && user.spaceId === vacancy.spaceId) && !isCustomer) throw forbidden();
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     await tx
       .insert(schema.ratings)
       .values({ vacancyId, candidateId, userId: user.id, score, comment })
       .onConflictDoUpdate({ target: [schema.ratings.vacancyId, schema.ratings.candidateId, schema.ratings.userId], set: { score, comment, createdAt: new Date() } });
     await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'rating', toValue: String(score) });
+    if (!isCustomer) return [];
+    return notify(tx, {
+      kind: 'rated',
+      spaceId: vacancy.spaceId,
+      actorId: user.id,
+      recipients: [vacancy.recruiterId],
+      candidateId,
+      vacancyId,
+      params: { actor: personName(user), candidate: await candidateName(tx, candidateId), vacancy: vacancy.positionName, score },
+    });
   });
+  await announce(told);
   const ratings = await ratingsOf(vacancyId, candidateId);
   return { ratings, average: ratings.length ? Math.round((ratings.reduce((s, r) => s + r.score, 0) / ratings.length) * 10) / 10 : null };
 }
@@ -469,8 +495,7 @@ function filters(query: CandidateQuery, user?: UserRow): (SQL | undefined)[] {
   return out;
 }
 
-function ordering(query: CandidateQuery): SQL[] {
-  const c = schema.candidates;
+function ordering(query: CandidateQuery, c: { salary: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn } = schema.candidates): SQL[] {
   switch (query.sort) {
     case 'createdAtAsc':
       return [asc(c.createdAt), asc(c.id)];
@@ -484,36 +509,38 @@ function ordering(query: CandidateQuery): SQL[] {
 }
 
 /** A page of a candidate list; the count is exact up to COUNT_LIMIT (docs/api.md). */
-function page<T>(data: T[], counted: number, query: CandidateQuery): Page<T> {
-  return { data, pagination: cappedPagination(counted, data.length, query.page, query.limit) };
+function page<T>(data: T[], counted: number, query: CandidateQuery, countLimit = COUNT_LIMIT): Page<T> {
+  return { data, pagination: cappedPagination(counted, data.length, query.page, query.limit, countLimit) };
 }
 
 /** The space's candidate database, paged; `excludeVacancyId` leaves out those already on it. */
 export async function listCandidates(user: UserRow, query: CandidateQuery, locale: Locale): Promise<Page<CandidateCard>> {
   if (!mayManageCandidates(user) && !isStaff(user.role)) throw forbidden();
   const db = await getDb();
-  const conditions = [visibleTo(user), ...filters(query)];
-  if (query.excludeVacancyId && UUID.test(query.excludeVacancyId)) {
-    conditions.push(
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(schema.vacancyCandidates)
-          .where(and(eq(schema.vacancyCandidates.candidateId, schema.candidates.id), eq(schema.vacancyCandidates.vacancyId, query.excludeVacancyId))),
-      ),
-    );
-  }
+  const excluded =
+    query.excludeVacancyId && UUID.test(query.excludeVacancyId)
+      ? notExists(
+          db
+            .select({ one: sql`1` })
+            .from(schema.vacancyCandidates)
+            .where(and(eq(schema.vacancyCandidates.candidateId, schema.candidates.id), eq(schema.vacancyCandidates.vacancyId, query.excludeVacancyId))),
+        )
+      : undefined;
+  const conditions = [visibleTo(user), ...filters(query), excluded];
   const where = and(...conditions);
   const order = ordering(query);
+  const text = Boolean(query.search || query.positionName);
+  const countLimit = text ? TEXT_COUNT_LIMIT : COUNT_LIMIT;
+  const walked = text ? await walkedPage(and(visibleTo(user), ...filters({ ...query, search: undefined, positionName: undefined }), excluded), query) : undefined;
   // the page's ids first (for the default order an index-only scan, however deep the page),
   // then the card columns of those 20 rows only
   const keys = db
     .select({ id: schema.candidates.id })
     .from(schema.candidates)
-    .where(where)
+    .where(walked ? inArray(schema.candidates.id, walked) : where)
     .orderBy(...order)
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .offset(walked ? 0 : (query.page - 1) * query.limit)
     .as('keys');
   const [rows, [counted]] = await Promise.all([
     db
@@ -523,10 +550,51 @@ export async function listCandidates(user: UserRow, query: CandidateQuery, local
       .leftJoin(schema.cities, eq(schema.cities.id, schema.candidates.cityId))
       .orderBy(...order),
     // at most COUNT_LIMIT + 1 matches are counted: a broad filter (40 % of 100,000 candidates)
-    // then reads 10,001 index entries, not 40,000 (issue 12, item 3)
-    db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1`.as('one') }).from(schema.candidates).where(where).limit(COUNT_LIMIT + 1).as('capped')),
+    // then reads 10,001 index entries, not 40,000; a text search, whose every match is a row
+    // read from the table, stops at TEXT_COUNT_LIMIT + 1 (issue 12, item 3; docs/api.md)
+    db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1`.as('one') }).from(schema.candidates).where(where).limit(countLimit + 1).as('capped')),
   ]);
-  return page(rows.map((r) => card(r.candidate, r.city)), counted?.total ?? 0, query);
+  return page(rows.map((r) => card(r.candidate, r.city)), counted?.total ?? 0, query, countLimit);
+}
+
+/** Rows of the list's order a shallow text-search page walks before it gives up on the walk. */
+const WALK_ROWS = 1000;
+/** The deepest row a walk serves: deeper pages of a common word would walk too far. */
+const WALK_DEPTH = 200;
+
+/**
+ * The ids of a shallow page of a text search, found by walking the list's own order (an index)
+ * and keeping the rows that match, or undefined when the walk did not fill the page within
+ * WALK_ROWS rows. A common word ("менеджер", 13 % of the rows) fills page 1 after about 150
+ * rows instead of reading and sorting all of its 13,000 matches; a rare one gives up after
+ * WALK_ROWS rows and the search index finds its few matches (docs/decisions/0006).
+ */
+async function walkedPage(plain: SQL | undefined, query: CandidateQuery): Promise<string[] | undefined> {
+  const offset = (query.page - 1) * query.limit;
+  if (offset + query.limit > WALK_DEPTH) return undefined;
+  const db = await getDb();
+  const c = schema.candidates;
+  const walk = db
+    .select({ id: c.id, search: c.search, salary: c.salary, createdAt: c.createdAt })
+    .from(c)
+    .where(plain)
+    .orderBy(...ordering(query))
+    .limit(WALK_ROWS)
+    .as('walk');
+  // ordered by the walk's own columns: PostgreSQL keeps the walk's order and stops at the page
+  const rows = await db
+    .select({ id: walk.id })
+    .from(walk)
+    .where(and(...textConditions(query, walk.search)))
+    .orderBy(...ordering(query, walk))
+    .limit(query.limit)
+    .offset(offset);
+  return rows.length === query.limit ? rows.map((r) => r.id) : undefined;
+}
+
+/** The text conditions of a query, on the given vector (the table's by default). */
+function textConditions(query: CandidateQuery, vector: AnyPgColumn = schema.candidates.search): SQL[] {
+  return [query.search ? searchCondition(vector, query.search) : undefined, query.positionName ? searchCondition(vector, query.positionName) : undefined].filter((s): s is SQL => s !== undefined);
 }
 
 /** The candidates on a vacancy with their stage, priority and average rating, paged. */

@@ -3,10 +3,11 @@ import { getDb, schema } from './db/index.ts';
 import { limit } from './ratelimit.ts';
 import { AppError, notFound } from './http.ts';
 import { emitToUser } from './emit.ts';
+import { CHAT_UNREAD_MINUTES, scheduleChatCheck } from './notifications.ts';
 import { MAX_MESSAGE_LENGTH, type ChatDto, type ChatUser, type MessageDto } from '../schemas/chat.ts';
 import type { UserRow } from './users.ts';
 
-type MessageRow = typeof schema.chatMessages.$inferSelect;
+type MessageRow = Omit<typeof schema.chatMessages.$inferSelect, 'notifiedAt'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PAGE_SIZE = 30;
@@ -54,7 +55,12 @@ export async function sendMessage(user: UserRow, recipientId: string, text: stri
   await limit([[`chat-burst:${user.id}`, MESSAGES_PER_10_SECONDS]], 10);
   await limit([[`chat-hour:${user.id}`, MESSAGES_PER_HOUR]], 3600);
   const db = await getDb();
-  const [row] = await db.insert(schema.chatMessages).values({ spaceId: user.spaceId!, senderId: user.id, recipientId: other.id, text }).returning();
+  // the message and the check whether it stays unread commit together
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(schema.chatMessages).values({ spaceId: user.spaceId!, senderId: user.id, recipientId: other.id, text }).returning();
+    await scheduleChatCheck(tx, other.id, user.id, new Date(inserted!.createdAt.getTime() + CHAT_UNREAD_MINUTES * 60_000));
+    return inserted;
+  });
   const message = toMessage(row!);
   emitToUser(other.id, 'chat-message', message);
   emitToUser(user.id, 'chat-message', message);

@@ -5,6 +5,7 @@ import { issueRightsLink, rightsUrl } from './rights.ts';
 import { AppError, forbidden } from './http.ts';
 import { env } from './env.ts';
 import { queueMail, type Mail } from './mail.ts';
+import { announce, notify } from './notifications.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { translator } from '../i18n/messages.ts';
@@ -302,7 +303,7 @@ export async function answerConsent(
   const db = await getDb();
   const now = new Date();
   const approved = response === 'approved';
-  const answered = await db.transaction(async (tx) => {
+  const answered = await db.transaction(async (tx): Promise<string[] | false> => {
     const [updated] = await tx
       .update(schema.pdRequests)
       .set({
@@ -350,9 +351,16 @@ export async function answerConsent(
       candidateId: row.candidate.id,
       details: { answer: response, processing: scope.processing, shared: approved ? share.size : 0, refused: scope.customers.length - (approved ? share.size : 0) },
     });
-    return true;
+    return notify(tx, {
+      kind: 'consent',
+      spaceId: row.candidate.spaceId,
+      recipients: [row.request.requestedBy],
+      candidateId: row.candidate.id,
+      params: { candidate: `${row.candidate.name} ${row.candidate.surname}`.trim(), answer: response },
+    });
   });
   if (!answered) throw new AppError(409, 'error.pd.used');
+  await announce(answered);
   const customers = scope.customers.filter((c) => approved && share.has(c.id));
   return { kind: 'answered', answer: response, at: now, shared: customers.map(recipientName), refused: scope.customers.filter((c) => !customers.includes(c)).map(recipientName) };
 }

@@ -3,6 +3,7 @@ import { hiddenName, identityShown } from './privacy.ts';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { queueMail, type Mail } from './mail.ts';
+import { announce, notify, personName, type NotifyInput } from './notifications.ts';
 import { env } from './env.ts';
 import { findVisibleCandidate, mayManageCandidates } from './candidates.ts';
 import { findVisible } from './vacancies.ts';
@@ -293,6 +294,21 @@ async function queueInterviewMails(tx: Executor, args: { readers: Reader[]; peop
   }
 }
 
+/** An interview's notification: the invitation mail already tells each participant, so it is the bell's only. */
+function interviewNotice(kind: NotifyInput['kind'], actor: UserRow, interview: InterviewRow, candidate: CandidateRef, recipients: string[]): NotifyInput {
+  return {
+    kind,
+    spaceId: interview.spaceId,
+    actorId: actor.id,
+    recipients,
+    candidateId: interview.candidateId,
+    vacancyId: interview.vacancyId,
+    interviewId: interview.id,
+    params: { actor: personName(actor), candidate: `${candidate.name} ${candidate.surname}`.trim(), when: interview.startsAt.toISOString() },
+    mailedElsewhere: true,
+  };
+}
+
 const candidateColumns = { id: schema.candidates.id, name: schema.candidates.name, surname: schema.candidates.surname, email: schema.candidates.email, lang: schema.candidates.lang };
 
 type InterviewFields = { startsAt: string; durationMinutes: number; kind: Kind; location: string; participants: string[]; inviteCandidate?: boolean };
@@ -311,6 +327,7 @@ export async function createInterview(user: UserRow, input: InterviewFields & { 
   if (input.inviteCandidate) readers.push(candidateReader(candidate, user));
   const startsAt = new Date(input.startsAt);
   const db = await getDb();
+  let told: string[] = [];
   const interview = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(schema.interviews)
@@ -319,8 +336,10 @@ export async function createInterview(user: UserRow, input: InterviewFields & { 
     await tx.insert(schema.interviewParticipants).values(people.map((p) => ({ interviewId: created!.id, userId: p.id })));
     await tx.insert(schema.funnelEvents).values({ spaceId: row.spaceId, vacancyId: vacancy?.id, candidateId: row.id, userId: user.id, kind: 'interview', fromValue: input.kind, toValue: startsAt.toISOString() });
     await queueInterviewMails(tx, { readers, people, interview: created!, change: { kind: 'new' }, candidate, vacancy });
+    told = await notify(tx, interviewNotice('interview_scheduled', user, created!, candidate, people.map((p) => p.id)));
     return created!;
   });
+  await announce(told);
   return (await listInterviews(user, { id: interview.id }))[0]!;
 }
 
@@ -373,7 +392,7 @@ export async function updateInterview(user: UserRow, id: string, input: Intervie
   const inviteCandidate = input.inviteCandidate ?? current.candidateInvited;
   const candidateMail = inviteCandidate ? candidateReader(candidate!, user) : undefined;
   const startsAt = new Date(input.startsAt);
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const before = await lockForChange(tx, id, input.sequence);
     const [after] = await tx
       .update(schema.interviews)
@@ -400,7 +419,15 @@ export async function updateInterview(user: UserRow, id: string, input: Intervie
       ...(before.candidateInvited && !inviteCandidate && candidate!.email ? [candidateReader(candidate!, user)] : []),
     ];
     await queueInterviewMails(tx, { readers: gone, people, interview: after!, change: { kind: 'cancelled' }, candidate: candidate!, vacancy: vacancyRow });
+    const stayed = people.filter((p) => previous.some((q) => q.id === p.id)).map((p) => p.id);
+    const joined = people.filter((p) => !previous.some((q) => q.id === p.id)).map((p) => p.id);
+    return [
+      ...(await notify(tx, interviewNotice('interview_changed', user, after!, candidate!, stayed))),
+      ...(await notify(tx, interviewNotice('interview_scheduled', user, after!, candidate!, joined))),
+      ...(await notify(tx, interviewNotice('interview_cancelled', user, after!, candidate!, dropped.map((p) => p.id)))),
+    ];
   });
+  await announce(told);
   return (await listInterviews(user, { id }))[0]!;
 }
 
@@ -410,7 +437,7 @@ export async function cancelInterview(user: UserRow, id: string, sequence?: numb
   const db = await getDb();
   const [candidate] = await db.select(candidateColumns).from(schema.candidates).where(eq(schema.candidates.id, current.candidateId));
   const [vacancyRow] = current.vacancyId ? await db.select({ id: schema.vacancies.id, positionName: schema.vacancies.positionName }).from(schema.vacancies).where(eq(schema.vacancies.id, current.vacancyId)) : [];
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const before = await lockForChange(tx, id, sequence);
     const [after] = await tx
       .update(schema.interviews)
@@ -424,7 +451,9 @@ export async function cancelInterview(user: UserRow, id: string, sequence?: numb
       ...(before.candidateInvited && candidate!.email ? [candidateReader(candidate!, user)] : []),
     ];
     await queueInterviewMails(tx, { readers, people, interview: after!, change: { kind: 'cancelled' }, candidate: candidate!, vacancy: vacancyRow });
+    return notify(tx, interviewNotice('interview_cancelled', user, after!, candidate!, people.map((p) => p.id)));
   });
+  await announce(told);
   return (await listInterviews(user, { id }))[0]!;
 }
 

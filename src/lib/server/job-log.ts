@@ -13,7 +13,7 @@ export function withoutAddresses(text: string): string {
 
 interface FailureMeta {
   failure?: boolean;
-  job?: { id: string; attempts: number; max_attempts: number; payload?: unknown };
+  job?: { id: string; task_identifier?: string; attempts: number; max_attempts: number; payload?: unknown };
   error?: unknown;
 }
 
@@ -25,7 +25,8 @@ const logFactory: LogFunctionFactory = (scope) => (level, message, meta) => {
     const reason = failure.error instanceof Error ? failure.error.message : String(failure.error);
     const { id, attempts, max_attempts: max, payload } = failure.job;
     const outcome = attempts >= max ? 'gave up' : 'will retry';
-    const task = scope.taskIdentifier ?? 'job';
+    // the worker's failure report comes in the worker's scope: the job names its task
+    const task = failure.job.task_identifier ?? scope.taskIdentifier ?? 'job';
     jobFailures.inc({ task, outcome: attempts >= max ? 'gave_up' : 'retry' });
     // the request that queued the job: its id follows it into the failure (the run's own
     // context has ended by the time the queue reports it)

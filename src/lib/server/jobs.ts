@@ -10,13 +10,17 @@ import { env } from './env.ts';
 import { currentRequestId } from './log.ts';
 
 /** The tasks of worker.ts; a job names one of them. */
-export type TaskName = 'mail' | 'code-mail' | 'cleanup' | 'expire-consent' | 'mail-probe' | 'export' | 'retention';
+export type TaskName = 'mail' | 'code-mail' | 'cleanup' | 'expire-consent' | 'mail-probe' | 'notification-mail' | 'notification-digest' | 'chat-unread' | 'export' | 'retention';
 
 export interface AddJobOptions {
   /** One pending job per key: adding again replaces the payload of a job not yet running. */
   jobKey?: string;
   /** Defaults to the mail setting: every job of ours is a mail or safe to retry for as long. */
   maxAttempts?: number;
+  /** 'preserve_run_at': adding again keeps the pending job's time (a deadline that must not slide). */
+  jobKeyMode?: 'replace' | 'preserve_run_at';
+  /** When the job may run; now by default. */
+  runAt?: Date;
 }
 
 /** The id of the request that queued a job, in its payload: the job's log lines carry it too. */
@@ -40,7 +44,9 @@ export async function addJob(executor: Executor, task: TaskName, payload: object
       ${task}::text,
       ${JSON.stringify(withRequestId(payload))}::json,
       max_attempts => ${options.maxAttempts ?? env().MAIL_MAX_ATTEMPTS}::int,
-      job_key => ${options.jobKey ?? null}::text
+      job_key => ${options.jobKey ?? null}::text,
+      run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+      job_key_mode => ${options.jobKeyMode ?? 'replace'}::text
     )`);
 }
 

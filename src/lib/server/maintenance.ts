@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from './db/index.ts';
 import { deleteOldFailedJobs } from './jobs.ts';
 import { deleteEndedWindows } from './ratelimit.ts';
+import { deleteOldClientReports } from './client-errors.ts';
 
 
 export interface CleanupReport {
@@ -13,6 +14,7 @@ export interface CleanupReport {
   codes: number;
   sessions: number;
   failedJobs: number;
+  clientReports: number;
 }
 
 export async function cleanup(): Promise<CleanupReport> {
@@ -23,5 +25,6 @@ export async function cleanup(): Promise<CleanupReport> {
   // a revoked session stays a day: a refresh token used after its revocation is still recognised
   const sessions = await db.execute(sql`delete from sessions where expires_at < now() or revoked_at < now() - interval '1 day'`);
   const failedJobs = await deleteOldFailedJobs(db);
-  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs };
+  const clientReports = await deleteOldClientReports();
+  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs, clientReports };
 }

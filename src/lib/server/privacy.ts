@@ -11,24 +11,22 @@ import type { UserRow } from './users.ts';
  * Whether `user` may see the identity of the candidate `candidateId` names (docs/decisions/0022):
  * their name, contacts, photo and résumé. The space's own people and staff always may; a
  * customer only while the candidate approves processing and agreed to share with that customer.
- * Nobody after erasure.
- * An SQL boolean, so that every list decides it in its own query.
+ * Nobody after erasure. An SQL boolean, so that every list decides it in its own query.
  */
-export function identityShown(user: UserRow, column: AnyPgColumn | SQL): SQL<boolean> {
-  const candidateId = qualified(column);
+export function identityShown(user: UserRow, candidateId: AnyPgColumn | SQL): SQL<boolean> {
   // an erased candidate (docs/decisions/0025) is "Candidate 4812" to everyone
-  if (user.role !== ROLE.CUSTOMER) return sql<boolean>`not exists (select 1 from ${schema.candidates} ec where ec.id = ${candidateId} and ec.erased_at is not null)`;
+  if (user.role !== ROLE.CUSTOMER) return sql<boolean>`not exists (select 1 from ${schema.candidates} ec where ec.id = ${qualified(candidateId)} and ec.erased_at is not null)`;
   return sql<boolean>`exists (select 1 from ${schema.consentGrants} g join ${schema.candidates} gc on gc.id = g.candidate_id
-    where g.candidate_id = ${candidateId} and g.recipient = ${user.id}::text and g.granted and gc.pd_status = ${PD_STATUS.APPROVED} and gc.erased_at is null)`;
+    where g.candidate_id = ${qualified(candidateId)} and g.recipient = ${user.id}::text and g.granted and gc.pd_status = ${PD_STATUS.APPROVED} and gc.erased_at is null)`;
 }
 
 /**
- * A column named with its table: drizzle writes a one-table query's columns bare ("id"), and
- * inside the subqueries below a bare name would mean the subquery's own table.
+ * A column named with its table. drizzle writes a one-table select's columns bare ("id"), and a
+ * bare "id" inside the subquery above would mean the subquery's own row: every candidate shown.
  */
-function qualified(column: AnyPgColumn | SQL): SQL {
-  if (is(column, Column)) return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-  return sql`${column}`;
+function qualified(reference: AnyPgColumn | SQL): SQL {
+  if (!is(reference, Column)) return reference;
+  return sql`${sql.identifier(getTableName(reference.table))}.${sql.identifier(reference.name)}`;
 }
 
 /** What a reader is called instead of a hidden candidate's name: "Candidate 4812". */

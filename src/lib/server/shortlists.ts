@@ -5,6 +5,7 @@ import { findVisible, mayWrite } from './vacancies.ts';
 import { moveStage, rate } from './candidates.ts';
 import { AppError, forbidden, notFound, tooMany } from './http.ts';
 import { queueMail } from './mail.ts';
+import { announce, notify } from './notifications.ts';
 import { hit } from './ratelimit.ts';
 import { env } from './env.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
@@ -294,11 +295,23 @@ async function requestInterview(customer: UserRow, shortlistId: string, vacancyI
     note: note || t('shortlist.no_note'),
     link: `${env().PUBLIC_URL}${localizedPath(`/candidates/${candidateId}/${vacancyId}`, locale)}`,
   };
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     if (!(await hit(`shortlist-interview:${shortlistId}:${candidateId}`, 1, DAY_SECONDS, tx))) throw tooMany('shortlist.error.asked_today');
     await tx.insert(schema.funnelEvents).values({ spaceId: row.vacancy.spaceId, vacancyId, candidateId, userId: customer.id, kind: 'interview_requested', toValue: note || null });
     await queueMail(tx, { to: row.recruiter.email, subject: t('shortlist.interview_subject', params), text: `${t('shortlist.interview_text', params)}\n\n${t('mail.signature')}` }, { kind: 'shortlist', spaceId: row.vacancy.spaceId });
+    // the request has its own mail with the customer's note: the notification is the bell's only
+    return notify(tx, {
+      kind: 'interview_requested',
+      spaceId: row.vacancy.spaceId,
+      actorId: customer.id,
+      recipients: [row.vacancy.recruiterId],
+      candidateId,
+      vacancyId,
+      params: { actor: params.customer, candidate: params.candidate, vacancy: params.vacancy },
+      mailedElsewhere: true,
+    });
   });
+  await announce(told);
 }
 
 /** The résumé through a live link, for a candidate on it who agreed to share it with the link's customer. */

@@ -5,6 +5,7 @@ import type { Locale } from '../i18n/index.ts';
 import { ROLE, type Role, type Status } from '../schemas/auth.ts';
 import { AppError } from './http.ts';
 import type { UserDto } from '../schemas/user.ts';
+import type { NotifyMail } from '../schemas/notification.ts';
 
 export type { UserDto };
 
@@ -30,7 +31,7 @@ export async function toUserDto(user: UserRow): Promise<UserDto> {
     companyName: user.companyName,
     inviteUser,
     createdAt: user.createdAt.toISOString(),
-    settings: { lang: user.lang as Locale, timeZone: user.timeZone },
+    settings: { lang: user.lang as Locale, timeZone: user.timeZone, notifyMail: user.notifyMail },
     unreadMessage: await unreadCount(user.id),
     resume: null,
   };
@@ -86,6 +87,12 @@ export async function updateProfile(
 export async function setLanguage(userId: string, lang: Locale): Promise<void> {
   const db = await getDb();
   await db.update(schema.users).set({ lang }).where(eq(schema.users.id, userId));
+}
+
+/** How notifications reach the user by mail (docs/decisions/0021). */
+export async function setNotifyMail(userId: string, notifyMail: NotifyMail): Promise<void> {
+  const db = await getDb();
+  await db.update(schema.users).set({ notifyMail }).where(eq(schema.users.id, userId));
 }
 
 /** Sets an account's status (a ban, or lifting it); sessions are the caller's to end. */

@@ -14,6 +14,7 @@ import { deleteExpiredExports, runExport } from './rights.ts';
 import { runRetention } from './retention.ts';
 import { requestIdOf, retriesWaiting, type TaskName } from './jobs.ts';
 import { cleanup } from './maintenance.ts';
+import { checkChatUnread, mailNotification, sendDigests } from './notifications.ts';
 import { mailServerAnswers, mailServerBack, runMailJob, type MailJob, type MailTracker } from './mail.ts';
 import { logContext, logger } from './log.ts';
 
@@ -31,6 +32,9 @@ const CRONTAB = [
   '* * * * * mail-probe ?max=1',
   '*/10 * * * * expire-consent ?max=3',
   '17 * * * * cleanup ?max=3',
+  // every hour looks for the readers whose local hour is the digest's (half past it in the few
+  // zones off the hour); an hour missed while no process ran is made up for when one starts
+  '0 * * * * notification-digest ?fill=3h&max=1',
   '41 * * * * retention ?max=3',
 ].join('\n');
 
@@ -56,6 +60,10 @@ const TASKS: Record<TaskName, Task> = {
     logger.info({ tag: 'jobs', report }, '[jobs] clean-up');
   }),
   'expire-consent': task(() => expireConsentLinks()),
+  'notification-mail': task<{ id: string }>((job) => mailNotification(job.id)),
+  // the hour it stands for: the cron's own time (a made-up hour too), or a test's moved clock
+  'notification-digest': task<{ now?: string; _cron?: { ts: string } }>((job) => sendDigests(new Date(job.now ?? job._cron?.ts ?? Date.now()))),
+  'chat-unread': task<{ readerId: string; senderId: string }>((job) => checkChatUnread(job.readerId, job.senderId)),
   export: task<{ requestId: string }>((job) => runExport(job.requestId)),
   retention: task(async () => {
     const report = await runRetention();

@@ -37,6 +37,11 @@ export async function getSocket(): Promise<Socket | null> {
     },
   });
   followUnread(socket);
+  // the header's bell is a plain link: the server sends the whole unread count after every
+  // change (a new notification, a read in any tab), so a missed event is set right by the next
+  socket.on('notifications', ({ unread }: { unread: number }) => {
+    for (const count of document.querySelectorAll('a.bell b')) count.textContent = unread ? String(Math.min(unread, 99)) : '';
+  });
   socket.on('connect', () => console.log('[ws] connected'));
   // errors are logged only (SPEC.md §7)
   socket.on('connect_error', (error) => {

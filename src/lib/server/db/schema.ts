@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   date,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { formsVector } from '../search/boolean.ts';
+import type { NotifyMail } from '../../schemas/notification.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -56,6 +58,8 @@ export const users = pgTable(
     lang: text('lang').notNull().default('en'),
     /** An IANA zone name (docs/decisions/0018); the default is the zone shown before there were any. */
     timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    /** How notifications reach the person by mail (docs/decisions/0021). */
+    notifyMail: text('notify_mail').$type<NotifyMail>().notNull().default('instant'),
     spaceId: uuid('space_id').references(() => spaces.id),
     invitedBy: uuid('invited_by'),
     createdAt: createdAt(),
@@ -122,6 +126,39 @@ export const rateLimits = pgTable(
   },
   // the hourly clean-up deletes ended windows by their start
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window').on(t.windowStart)],
+);
+
+/**
+ * Errors browsers reported (issue 16, item 7): the page's path without its query, the release,
+ * the message and stack with addresses and long numbers blanked. No user, no query string.
+ */
+export const clientErrors = pgTable(
+  'client_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    release: text('release').notNull(),
+    page: text('page').notNull(),
+    message: text('message').notNull(),
+    stack: text('stack').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** Whether the session was one of the 10 % whose page views are counted too. */
+    sampled: boolean('sampled').notNull().default(false),
+  },
+  (t) => [index('client_errors_at').on(t.at), index('client_errors_release_at').on(t.release, t.at)],
+);
+
+/** Page views of the sampled sessions, counted per day, release and page: the errors' denominator. */
+export const clientViews = pgTable(
+  'client_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    release: text('release').notNull(),
+    page: text('page').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.release, t.page] })],
 );
 
 /** Values generated once per installation, such as the token-signing secret. */
@@ -516,6 +553,8 @@ export const chatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the reader was notified that it stayed unread (notifications.ts): once per message. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -639,6 +678,41 @@ export const shortlistCandidates = pgTable(
     position: smallint('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.shortlistId, t.candidateId] })],
+);
+
+/**
+ * Something a person should act on or know (docs/decisions/0021): written in the transaction of
+ * the change that caused it. `params` keeps the names as they were (a candidate renamed later
+ * does not rewrite history); the text is made in the reader's language when shown or mailed.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    candidateId: uuid('candidate_id').references(() => candidates.id, { onDelete: 'cascade' }),
+    vacancyId: uuid('vacancy_id').references(() => vacancies.id, { onDelete: 'cascade' }),
+    interviewId: uuid('interview_id').references(() => interviews.id, { onDelete: 'cascade' }),
+    /** The other person of the chat, for a chat notification. */
+    chatUserId: uuid('chat_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** Mailed (or settled as needing no mail of its own); null while the mail is still owed. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_created').on(t.userId, t.createdAt),
+    index('notifications_user_unread').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_user_unmailed').on(t.userId).where(sql`${t.mailedAt} is null`),
+  ],
 );
 
 /**

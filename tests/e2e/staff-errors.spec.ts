@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { expect, test } from './fixtures.ts';
+import { signUpViaApi } from './helpers.ts';
+
+/** Makes the signed-up user staff (admin), as the CLI would. */
+async function makeStaff(email: string): Promise<void> {
+  const client = new pg.Client({ connectionString: fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'database-url'), 'utf8') });
+  await client.connect();
+  try {
+    await client.query('update users set role = 8 where email = $1', [email]);
+  } finally {
+    await client.end();
+  }
+}
+
+test.use({ timezoneId: 'Asia/Vladivostok' });
+
+test('an error in a page reaches staff, who find it through their menu with its page and release (en, ru, phone)', async ({ page, consoleErrors }) => {
+  const { email } = await signUpViaApi(page, 'company', { name: 'Stas', surname: 'Staff', companyName: 'Ops' });
+  await makeStaff(email);
+  await page.goto('/help');
+  const release = await page.locator('meta[name=release]').getAttribute('content');
+  expect(release).toMatch(/^0\.0\.1\+/);
+  // the reporter runs on a page with islands
+  await expect.poll(() => page.evaluate(() => typeof window.recruitReport)).toBe('function');
+  const marker = `e2e boom ${Math.random().toString(36).slice(2, 8)}`;
+  const reported = page.waitForResponse((response) => response.url().endsWith('/api/v1/client-errors'));
+  await page.evaluate((text) => setTimeout(() => { throw new Error(text); }), marker);
+  expect((await reported).status()).toBe(204);
+  // the error was meant: the fixture would fail the test on it
+  expect(consoleErrors.splice(0).join('\n')).toContain(marker);
+
+  await page.getByRole('link', { name: 'Browser errors' }).click();
+  await expect(page).toHaveURL('/staff/errors');
+  const entry = page.getByTestId('client-error').filter({ hasText: marker });
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText('/help');
+  await expect(entry).toContainText(release!);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/ru/staff/errors?days=1');
+  await expect(page.getByRole('heading', { name: 'Ошибки в браузерах' })).toBeVisible();
+  await expect(page.getByTestId('client-error').filter({ hasText: marker })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: 'test-results/staff-errors-ru-phone.png', fullPage: true });
+});
+
+test('a page without scripts carries no reporter, and others do not see the staff menu', async ({ page }) => {
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  await page.goto('/interviews');
+  await expect(page.locator('meta[name=release]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Browser errors' })).toHaveCount(0);
+  const refused = await page.goto('/staff/errors');
+  expect(page.url()).not.toContain('/staff/errors');
+  expect(refused?.status()).toBeLessThan(500);
+});
