@@ -121,7 +121,10 @@ describe('the rights page', () => {
     const w = await world();
     const { rights } = await approved(w, [w.s.customer.id]);
     // a follow-up request is open when the candidate withdraws
-    await db().query(`update consent_grants set granted = true where candidate_id = $1`, [w.id]);
+    await db().query(
+      `insert into pd_requests (candidate_id, token_hash, email, lang, expires_at) values ($1, $2, $3, 'en', now() + interval '30 days')`,
+      [w.id, `open-${w.id}`, w.email],
+    );
     const res = await post(`/privacy?token=${rights}`, [['token', rights], ['action', 'withdraw_all']]);
     expect(res.status, res.text).toBe(303);
     const row = (await db().query('select pd_status, unconsented_since from candidates where id = $1', [w.id])).rows[0];
@@ -130,6 +133,7 @@ describe('the rights page', () => {
     const grants = (await db().query('select granted from consent_grants where candidate_id = $1', [w.id])).rows;
     expect(grants.length).toBeGreaterThan(0);
     expect(grants.every((g) => !g.granted)).toBe(true);
+    expect((await db().query('select superseded_at from pd_requests where token_hash = $1', [`open-${w.id}`])).rows[0].superseded_at).toBeInstanceOf(Date);
     expect((await w.s.customer.client.get(`/api/v1/candidates/${w.id}`)).json.identityHidden).toBe(true);
     expect((await w.s.recruiter.client.get(`/api/v1/candidates/${w.id}`)).json.pdStatus).toBe(7);
     // nothing left: a second withdrawal says so
