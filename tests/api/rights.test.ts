@@ -300,6 +300,13 @@ describe('erasure', () => {
     expect((await w.s.recruiter.client.post(`/api/v1/candidates/${w.id}/erase`, { confirm: true })).status).toBe(409);
     expect((await w.s.recruiter.client.post(`/api/v1/candidates/${w.id}/export`)).status).toBe(409);
 
+    // the recruiter's notification of the consent answer keeps no name
+    expect(JSON.stringify((await db().query('select params from notifications where candidate_id = $1', [w.id])).rows)).not.toContain('Smirnova');
+    const notices = (await w.s.recruiter.client.get('/api/v1/notifications')).json.data as { text: string }[];
+    expect(notices.length).toBeGreaterThan(0);
+    expect(notices.map((n) => n.text).join(' ')).toContain(`Candidate ${w.number}`);
+    expect(notices.map((n) => n.text).join(' ')).not.toContain('Anna');
+
     const log = await audits(w.id);
     expect(log.filter((l) => l.action === 'erasure')).toEqual([expect.objectContaining({ actor_kind: 'user', actor_id: w.s.recruiter.id, details: { reason: 'request' } })]);
   });

@@ -449,6 +449,11 @@ export async function eraseCandidateRow(candidateId: string, actor: Actor, reaso
     await tx.update(schema.ratings).set({ comment: '' }).where(eq(schema.ratings.candidateId, candidateId));
     await tx.delete(schema.consentGrants).where(eq(schema.consentGrants.candidateId, candidateId));
     await tx.delete(schema.rightsLinks).where(eq(schema.rightsLinks.candidateId, candidateId));
+    // notifications keep the name they were made with; the reader's text says "Candidate 4812" instead
+    await tx
+      .update(schema.notifications)
+      .set({ params: sql`jsonb_set(${schema.notifications.params}, '{candidate}', '""')` })
+      .where(and(eq(schema.notifications.candidateId, candidateId), sql`${schema.notifications.params} ? 'candidate'`));
     // the consent records keep their dates, answers and terms; the addresses they name go
     await tx
       .update(schema.pdRequests)
