@@ -1,18 +1,21 @@
 import { ROLE, type Role } from './roles.ts';
 
 /** Open to everyone, signed in or not. */
-const PUBLIC = new Set(['/', '/verify/pd', '/shortlist', '/shortlist/resume', '/error', '/404', '/server-error']);
+const PUBLIC = new Set(['/', '/verify/pd', '/privacy', '/privacy/export', '/shortlist', '/shortlist/resume', '/error', '/404', '/server-error']);
 
 /** The recruiter area of DECISIONS.md: company and recruiter (staff are always added). */
-const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/];
+const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/, /^\/retention$/];
 /** Staff's own pages (browser errors): no other role (staff are added to every list). */
 const STAFF_AREA = [/^\/staff(\/|$)/];
+/** The company's own pages: the personal-data log (docs/decisions/0025). */
+const COMPANY_AREA = [/^\/audit$/];
 /** The customer's workspace: their home, no one else's (docs/decisions/0007). */
 const CUSTOMER_AREA = [/^\/workspace$/];
 
 export const RECRUITER_ROLES: readonly Role[] = [ROLE.COMPANY, ROLE.RECRUITER];
 export const SIGNED_IN_ROLES: readonly Role[] = [ROLE.COMPANY, ROLE.RECRUITER, ROLE.CUSTOMER];
 export const CUSTOMER_ROLES: readonly Role[] = [ROLE.CUSTOMER];
+export const COMPANY_ROLES: readonly Role[] = [ROLE.COMPANY];
 
 export type Access =
   | { kind: 'public' }
@@ -40,6 +43,7 @@ export function accessOf(path: string): Access {
   if (RECRUITER_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: RECRUITER_ROLES };
   if (CUSTOMER_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: CUSTOMER_ROLES };
   if (STAFF_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: [] };
+  if (COMPANY_AREA.some((re) => re.test(clean))) return { kind: 'private', roles: COMPANY_ROLES };
   return { kind: 'private', roles: SIGNED_IN_ROLES };
 }
 

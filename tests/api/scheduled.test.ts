@@ -15,7 +15,7 @@ async function runNow(task: 'cleanup' | 'expire-consent') {
 describe('the schedule', () => {
   it('the product registers its recurring jobs with the queue', async () => {
     const { rows } = await db().query<{ identifier: string }>('select identifier from graphile_worker._private_known_crontabs order by identifier');
-    expect(rows.map((r) => r.identifier)).toEqual(['cleanup', 'expire-consent', 'mail-probe', 'notification-digest']);
+    expect(rows.map((r) => r.identifier)).toEqual(['cleanup', 'expire-consent', 'mail-probe', 'notification-digest', 'retention']);
   });
 });
 

@@ -67,10 +67,12 @@ const companyPages = () => [
   `/candidates/${world.candidates.fresh.id}/-`,
   '/candidates/new',
   `/candidates/edit/${world.candidates.fresh.id}`,
+  '/audit',
+  '/retention',
   '/no/such/page',
 ];
 const customerPages = () => ['/workspace', '/interviews', `/interviews/${interviewId}`, `/vacancy/candidates/${world.vacancy.id}`, `/vacancy/finalists/${world.vacancy.id}`, `/vacancy/analytics/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
-const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown', '/shortlist?token=unknown'];
+const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown', '/privacy', '/privacy?token=unknown', '/shortlist?token=unknown'];
 
 // each test walks twenty pages: on a busy two-core machine that takes longer than one page's minute
 test.describe.configure({ timeout: 180_000 });

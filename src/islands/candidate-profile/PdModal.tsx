@@ -30,6 +30,7 @@ const ACTIONS: Record<PdStatus, 'request' | 'resend' | 'retry' | null> = {
   [PD_STATUS.APPROVED]: null,
   [PD_STATUS.SEND_ERROR]: 'retry',
   [PD_STATUS.EXPIRED]: 'resend',
+  [PD_STATUS.WITHDRAWN]: 'resend',
 };
 
 /**

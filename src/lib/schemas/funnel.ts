@@ -16,7 +16,7 @@ export const PRIORITIES = [1, 2, 3] as const;
  * Consent status (SPEC.md §3): 1 not sent, 2 sent, 3 declined, 4 approved; and (docs/decisions/0010)
  * 5 send error (the mail could not be delivered), 6 expired (30 days without an answer).
  */
-export const PD_STATUS = { NOT_SENT: 1, SENT: 2, DECLINED: 3, APPROVED: 4, SEND_ERROR: 5, EXPIRED: 6 } as const;
+export const PD_STATUS = { NOT_SENT: 1, SENT: 2, DECLINED: 3, APPROVED: 4, SEND_ERROR: 5, EXPIRED: 6, WITHDRAWN: 7 } as const;
 export type PdStatus = (typeof PD_STATUS)[keyof typeof PD_STATUS];
 
 /** How an interview goes. */

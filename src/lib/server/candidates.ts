@@ -187,6 +187,8 @@ export async function createCandidate(user: UserRow, input: CandidateOutput, loc
 export async function updateCandidate(user: UserRow, id: string, input: CandidateOutput, locale: Locale): Promise<CandidateDto> {
   const current = await findVisibleCandidate(user, id);
   if (!mayManageCandidates(user)) throw forbidden();
+  // an erased candidate stays anonymous: editing would bring personal data back (docs/decisions/0025)
+  if (current.erasedAt) throw new AppError(409, 'error.rights.erased');
   await checkCity(input.cityId);
   const db = await getDb();
   const email = columns(input).email;
@@ -684,11 +686,12 @@ export async function replaceCandidateFile(
   const column = 'image' in change ? 'image' : 'resume';
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ image: schema.candidates.image, resume: schema.candidates.resume })
+      .select({ image: schema.candidates.image, resume: schema.candidates.resume, erasedAt: schema.candidates.erasedAt })
       .from(schema.candidates)
       .where(eq(schema.candidates.id, candidateId))
       .for('update');
     if (!row) throw notFound();
+    if (row.erasedAt) throw new AppError(409, 'error.rights.erased');
     await tx.update(schema.candidates).set({ ...change, updatedAt: new Date() }).where(eq(schema.candidates.id, candidateId));
     return row[column];
   });

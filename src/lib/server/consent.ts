@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, schema } from './db/index.ts';
+import { getDb, schema, type Executor } from './db/index.ts';
+import { audit } from './audit.ts';
+import { issueRightsLink, rightsUrl } from './rights.ts';
 import { AppError, forbidden } from './http.ts';
 import { env } from './env.ts';
 import { queueMail, type Mail } from './mail.ts';
@@ -23,10 +25,10 @@ const LINK_DAYS = 30;
 export const TERMS_VERSION = '2025-09-v2';
 
 /** The purposes, vacancies and recipients a request would name now: all of them, or only the customers not yet answered. */
-async function scopeOf(user: UserRow, candidate: CandidateRow): Promise<ConsentScope> {
+async function scopeOf(companyName: Promise<string | null>, candidate: CandidateRow, renewal = false): Promise<ConsentScope> {
   const db = await getDb();
   const [company, rows, answered] = await Promise.all([
-    spaceCompanyName(user),
+    companyName,
     db
       .select({ vacancyId: schema.vacancies.id, vacancy: schema.vacancies.positionName, customer: schema.users })
       .from(schema.vacancyCandidates)
@@ -38,7 +40,7 @@ async function scopeOf(user: UserRow, candidate: CandidateRow): Promise<ConsentS
     db.select({ recipient: schema.consentGrants.recipient }).from(schema.consentGrants).where(eq(schema.consentGrants.candidateId, candidate.id)),
   ]);
   // with processing approved only the customers never answered are asked: the rest stands
-  const processing = candidate.pdStatus !== PD_STATUS.APPROVED;
+  const processing = renewal || candidate.pdStatus !== PD_STATUS.APPROVED;
   const known = new Set(processing ? [] : answered.map((a) => a.recipient));
   const customers = new Map<string, ConsentScope['customers'][number]>();
   const vacancies = new Map<string, string>();
@@ -61,48 +63,76 @@ async function scopeOf(user: UserRow, candidate: CandidateRow): Promise<ConsentS
 export async function requestConsent(user: UserRow, candidateId: string, ip: string | undefined): Promise<{ pdStatus: number }> {
   const candidate = await findVisibleCandidate(user, candidateId);
   if (!mayManageCandidates(user)) throw forbidden();
+  if (candidate.erasedAt) throw new AppError(409, 'error.rights.erased');
   if (!candidate.email) throw new AppError(422, 'error.pd.no_email');
-  const scope = await scopeOf(user, candidate);
+  const scope = await scopeOf(spaceCompanyName(user), candidate);
   if (!scope.processing && !scope.customers.length) throw new AppError(409, 'error.pd.already_approved');
-  const lang: Locale = isLocale(candidate.lang) ? candidate.lang : isLocale(user.lang) ? user.lang : 'en';
+  const db = await getDb();
+  return db.transaction((tx) => sendRequest(tx, candidate, scope, { requester: user, ip }));
+}
+
+/**
+ * An approval older than the space's months (docs/decisions/0025): the job queue asks again for
+ * everything, as a first request does, and the candidate waits for their answer meanwhile.
+ */
+export async function renewConsent(tx: Executor, candidate: CandidateRow, company: string | null): Promise<void> {
+  const scope = await scopeOf(Promise.resolve(company), { ...candidate, pdStatus: PD_STATUS.SENT }, true);
+  await sendRequest(tx, candidate, scope, { renewal: true });
+}
+
+/** The new link, the status and the mail, in the caller's transaction: no status without its mail. */
+async function sendRequest(
+  tx: Executor,
+  candidate: CandidateRow,
+  scope: ConsentScope,
+  { requester, ip, renewal = false }: { requester?: UserRow; ip?: string; renewal?: boolean },
+): Promise<{ pdStatus: number }> {
+  const lang: Locale = isLocale(candidate.lang) ? candidate.lang : isLocale(requester?.lang) ? requester.lang : 'en';
   const token = randomToken();
   const company = scope.company ?? '';
   const t = translator(lang);
   const link = `${env().PUBLIC_URL}${localizedPath(`/verify/pd?token=${token}`, lang)}`;
   const recipients = scope.customers.map(recipientName).join(', ');
-  const body = scope.processing
-    ? t('mail.pd_text', { name: candidate.name, link, days: LINK_DAYS, company })
-    : t('mail.pd_more_text', { name: candidate.name, link, days: LINK_DAYS, company, recipients });
+  const body = renewal
+    ? t('rights.mail.renewal_text', { name: candidate.name, link, days: LINK_DAYS, company })
+    : scope.processing
+      ? t('mail.pd_text', { name: candidate.name, link, days: LINK_DAYS, company })
+      : t('mail.pd_more_text', { name: candidate.name, link, days: LINK_DAYS, company, recipients });
+  const rightsToken = await issueRightsLink(tx, candidate.id, candidate.email!);
   const mail: Mail = {
-    to: candidate.email,
-    subject: t('mail.pd_subject'),
-    text: `${body}${scope.processing && recipients ? `\n\n${t('mail.pd_recipients', { recipients })}` : ''}\n\n${t('mail.signature')}`,
+    to: candidate.email!,
+    subject: t(renewal ? 'rights.mail.renewal_subject' : 'mail.pd_subject'),
+    text: `${body}${scope.processing && recipients ? `\n\n${t('mail.pd_recipients', { recipients })}` : ''}\n\n${t('rights.mail.rights_link', { link: rightsUrl(rightsToken, lang) })}\n\n${t('mail.signature')}`,
   };
   const status = scope.processing ? PD_STATUS.SENT : PD_STATUS.APPROVED;
-  const db = await getDb();
-  // the new link, the status and the mail commit together: no status without its mail
-  await db.transaction(async (tx) => {
+  const now = new Date();
+  await tx
+    .update(schema.pdRequests)
+    .set({ supersededAt: now })
+    .where(and(eq(schema.pdRequests.candidateId, candidate.id), isNull(schema.pdRequests.answer), isNull(schema.pdRequests.supersededAt)));
+  const [request] = await tx
+    .insert(schema.pdRequests)
+    .values({
+      candidateId: candidate.id,
+      requestedBy: requester?.id ?? null,
+      tokenHash: sha256(token),
+      email: candidate.email!,
+      lang,
+      requestIp: ip,
+      scope,
+      expiresAt: new Date(now.getTime() + LINK_DAYS * 86_400_000),
+    })
+    .returning({ id: schema.pdRequests.id });
+  if (scope.processing) {
+    // the retention clock starts at the first request without an approval (docs/decisions/0025)
     await tx
-      .update(schema.pdRequests)
-      .set({ supersededAt: new Date() })
-      .where(and(eq(schema.pdRequests.candidateId, candidateId), isNull(schema.pdRequests.answer), isNull(schema.pdRequests.supersededAt)));
-    const [request] = await tx
-      .insert(schema.pdRequests)
-      .values({
-        candidateId,
-        requestedBy: user.id,
-        tokenHash: sha256(token),
-        email: candidate.email!,
-        lang,
-        requestIp: ip,
-        scope,
-        expiresAt: new Date(Date.now() + LINK_DAYS * 86_400_000),
-      })
-      .returning({ id: schema.pdRequests.id });
-    if (scope.processing) await tx.update(schema.candidates).set({ pdStatus: PD_STATUS.SENT }).where(eq(schema.candidates.id, candidateId));
-    await tx.insert(schema.funnelEvents).values({ spaceId: candidate.spaceId, candidateId, userId: user.id, kind: 'pd_requested' });
-    await queueMail(tx, mail, { kind: 'pd', spaceId: candidate.spaceId }, { track: { kind: 'pd', id: request!.id } });
-  });
+      .update(schema.candidates)
+      .set({ pdStatus: PD_STATUS.SENT, unconsentedSince: sql`coalesce(${schema.candidates.unconsentedSince}, ${now})` })
+      .where(eq(schema.candidates.id, candidate.id));
+  }
+  await tx.insert(schema.funnelEvents).values({ spaceId: candidate.spaceId, candidateId: candidate.id, userId: requester?.id ?? null, kind: 'pd_requested' });
+  if (renewal) await audit(tx, { spaceId: candidate.spaceId, actor: { kind: 'system' }, action: 'consent_renewal', candidateId: candidate.id });
+  await queueMail(tx, mail, { kind: 'pd', spaceId: candidate.spaceId }, { track: { kind: 'pd', id: request!.id } });
   return { pdStatus: status };
 }
 
@@ -293,7 +323,11 @@ export async function answerConsent(
     const [current] = await tx.select({ email: schema.candidates.email }).from(schema.candidates).where(eq(schema.candidates.id, row.candidate.id)).for('update');
     if (current?.email === row.request.email) {
       if (scope.processing) {
-        await tx.update(schema.candidates).set({ pdStatus: approved ? PD_STATUS.APPROVED : PD_STATUS.DECLINED }).where(eq(schema.candidates.id, row.candidate.id));
+        // an approval stops the retention clock; a refusal leaves it running (docs/decisions/0025)
+        await tx
+          .update(schema.candidates)
+          .set(approved ? { pdStatus: PD_STATUS.APPROVED, unconsentedSince: null } : { pdStatus: PD_STATUS.DECLINED })
+          .where(eq(schema.candidates.id, row.candidate.id));
       }
       const grants = [
         ...(scope.processing ? [{ recipient: 'company', customerId: null, granted: approved }] : []),
@@ -310,6 +344,13 @@ export async function answerConsent(
       }
     }
     await tx.insert(schema.funnelEvents).values({ spaceId: row.candidate.spaceId, candidateId: row.candidate.id, kind: 'pd_answered', toValue: response });
+    await audit(tx, {
+      spaceId: row.candidate.spaceId,
+      actor: { kind: 'candidate' },
+      action: 'consent_answer',
+      candidateId: row.candidate.id,
+      details: { answer: response, processing: scope.processing, shared: approved ? share.size : 0, refused: scope.customers.length - (approved ? share.size : 0) },
+    });
     return notify(tx, {
       kind: 'consent',
       spaceId: row.candidate.spaceId,

@@ -19,7 +19,6 @@ import { STAGE } from '../schemas/funnel.ts';
 import type { NotificationDto, NotificationKind, NotificationPage } from '../schemas/notification.ts';
 import type { UserRow } from './users.ts';
 import { hiddenName, identityShown } from './privacy.ts';
-import { ROLE } from '../schemas/auth.ts';
 
 type NotificationRow = typeof schema.notifications.$inferSelect;
 
@@ -155,13 +154,14 @@ export function linkOf(row: Pick<NotificationRow, 'kind' | 'candidateId' | 'vaca
 }
 
 /**
- * The candidates a customer reader may not see by name (docs/decisions/0022), as "Candidate
- * 4812": decided when the text is shown or mailed, so a consent refused or withdrawn after the
+ * The candidates a reader may not see by name (docs/decisions/0022, and erased ones: 0025), as
+ * "Candidate 4812": decided when the text is shown or mailed, so a consent refused or withdrawn after the
  * notification was made still hides the name.
  */
 export async function hiddenCandidates(executor: Executor, reader: { id: string; role: number }, candidateIds: (string | null)[], locale: Locale): Promise<Map<string, string>> {
   const ids = [...new Set(candidateIds.filter((id): id is string => id !== null))];
-  if (reader.role !== ROLE.CUSTOMER || ids.length === 0) return new Map();
+  // everyone's, not only customers': an erased candidate (docs/decisions/0025) is hidden from all
+  if (ids.length === 0) return new Map();
   const c = schema.candidates;
   const rows = await executor
     .select({ id: c.id, number: c.number, shown: identityShown(reader as UserRow, c.id) })

@@ -11,12 +11,13 @@ import type { UserRow } from './users.ts';
  * Whether `user` may see the identity of the candidate `candidateId` names (docs/decisions/0022):
  * their name, contacts, photo and résumé. The space's own people and staff always may; a
  * customer only while the candidate approves processing and agreed to share with that customer.
- * An SQL boolean, so that every list decides it in its own query.
+ * Nobody after erasure. An SQL boolean, so that every list decides it in its own query.
  */
 export function identityShown(user: UserRow, candidateId: AnyPgColumn | SQL): SQL<boolean> {
-  if (user.role !== ROLE.CUSTOMER) return sql<boolean>`true`;
+  // an erased candidate (docs/decisions/0025) is "Candidate 4812" to everyone
+  if (user.role !== ROLE.CUSTOMER) return sql<boolean>`not exists (select 1 from ${schema.candidates} ec where ec.id = ${qualified(candidateId)} and ec.erased_at is not null)`;
   return sql<boolean>`exists (select 1 from ${schema.consentGrants} g join ${schema.candidates} gc on gc.id = g.candidate_id
-    where g.candidate_id = ${qualified(candidateId)} and g.recipient = ${user.id}::text and g.granted and gc.pd_status = ${PD_STATUS.APPROVED})`;
+    where g.candidate_id = ${qualified(candidateId)} and g.recipient = ${user.id}::text and g.granted and gc.pd_status = ${PD_STATUS.APPROVED} and gc.erased_at is null)`;
 }
 
 /**

@@ -315,7 +315,7 @@ async function requestInterview(customer: UserRow, shortlistId: string, vacancyI
 }
 
 /** The résumé through a live link, for a candidate on it who agreed to share it with the link's customer. */
-export async function shortlistResume(token: string, candidateId: string): Promise<typeof schema.candidates.$inferSelect> {
+export async function shortlistResume(token: string, candidateId: string): Promise<{ candidate: typeof schema.candidates.$inferSelect; reader: string }> {
   const shortlist = await byToken(token);
   if (!shortlist || shortlist.revokedAt || shortlist.expiresAt <= new Date() || !UUID.test(candidateId)) throw notFound();
   const db = await getDb();
@@ -327,5 +327,5 @@ export async function shortlistResume(token: string, candidateId: string): Promi
     .innerJoin(schema.candidates, eq(schema.candidates.id, schema.shortlistCandidates.candidateId))
     .where(and(eq(schema.shortlistCandidates.shortlistId, shortlist.id), eq(schema.shortlistCandidates.candidateId, candidateId)));
   if (!row || !row.candidate.resume || !row.shown) throw notFound();
-  return row.candidate;
+  return { candidate: row.candidate, reader: customer.id };
 }

@@ -8,6 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { env } from './env.ts';
+import { audit } from './audit.ts';
+import { getDb } from './db/index.ts';
 import { AppError, notFound, readBody } from './http.ts';
 
 import { MAX_UPLOAD_BYTES } from '../schemas/upload.ts';
@@ -168,12 +170,17 @@ export async function removeResume(name: string | null | undefined): Promise<voi
 
 /**
  * A stored résumé as a download, for whoever passed its access check (the candidate's viewers,
- * or a live shortlist link): never cached, never under /uploads.
+ * or a live shortlist link, read by `reader`): never cached, never under /uploads, always logged.
  */
-export async function resumeResponse(candidate: { resume: string | null; resumeName: string | null }): Promise<Response> {
+export async function resumeResponse(
+  candidate: { id: string; spaceId: string; resume: string | null; resumeName: string | null },
+  reader: string,
+): Promise<Response> {
   if (!candidate.resume || !RESUME_NAME.test(candidate.resume)) throw notFound();
   const bytes = await fs.readFile(path.join(resumesDir(), candidate.resume)).catch(() => undefined);
   if (!bytes) throw notFound();
+  // every read of a résumé is in the space's log (docs/decisions/0025)
+  await audit(await getDb(), { spaceId: candidate.spaceId, actor: { kind: 'user', user: { id: reader } }, action: 'resume_read', candidateId: candidate.id });
   const kind = candidate.resume.split('.').pop() as keyof typeof RESUME_TYPES;
   const filename = candidate.resumeName ?? `resume.${kind}`;
   return new Response(new Uint8Array(bytes), {

@@ -10,6 +10,8 @@ import { jobLogger } from './job-log.ts';
 import { sendCode, type CodeJob } from './auth/codes.ts';
 import { expireConsentLinks, recordConsentMail } from './consent.ts';
 import { recordInviteMail } from './invites.ts';
+import { deleteExpiredExports, runExport } from './rights.ts';
+import { runRetention } from './retention.ts';
 import { requestIdOf, retriesWaiting, type TaskName } from './jobs.ts';
 import { cleanup } from './maintenance.ts';
 import { checkChatUnread, mailNotification, sendDigests } from './notifications.ts';
@@ -33,6 +35,7 @@ const CRONTAB = [
   // every hour looks for the readers whose local hour is the digest's (half past it in the few
   // zones off the hour); an hour missed while no process ran is made up for when one starts
   '0 * * * * notification-digest ?fill=3h&max=1',
+  '41 * * * * retention ?max=3',
 ].join('\n');
 
 const trackMail: MailTracker = async (track, state) => {
@@ -61,6 +64,12 @@ const TASKS: Record<TaskName, Task> = {
   // the hour it stands for: the cron's own time (a made-up hour too), or a test's moved clock
   'notification-digest': task<{ now?: string; _cron?: { ts: string } }>((job) => sendDigests(new Date(job.now ?? job._cron?.ts ?? Date.now()))),
   'chat-unread': task<{ readerId: string; senderId: string }>((job) => checkChatUnread(job.readerId, job.senderId)),
+  export: task<{ requestId: string }>((job) => runExport(job.requestId)),
+  retention: task(async () => {
+    const report = await runRetention();
+    const exports = await deleteExpiredExports();
+    logger.info({ tag: 'jobs', report, exports }, '[jobs] retention');
+  }),
   // nothing sends while every mail waits for its retry: ask the mail server itself each minute
   'mail-probe': task(async () => {
     if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await mailServerBack();

@@ -36,6 +36,10 @@ const mailDelivery = () => ({
 /** A company and everyone it invited; a self-registered recruiter or customer starts one too. */
 export const spaces = pgTable('spaces', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** How long a candidate is kept without approved consent, from the first request (docs/decisions/0025). */
+  retentionDays: integer('retention_days').notNull().default(30),
+  /** How long an approval lasts before the job queue asks to renew it. */
+  consentMonths: integer('consent_months').notNull().default(12),
   createdAt: createdAt(),
 });
 
@@ -406,6 +410,14 @@ export const candidates = pgTable(
     number: integer('number').notNull().generatedAlwaysAsIdentity(),
     /** Names, position, experience and skills in Russian, English and as-typed forms. */
     search: tsvector('search'),
+    /**
+     * Since when the candidate has been kept without approved consent (docs/decisions/0025): set
+     * by the first request (and by a withdrawal or a lapsed approval), cleared by an approval.
+     * Retention anonymises the candidate once the space's days have passed since.
+     */
+    unconsentedSince: timestamp('unconsented_since', { withTimezone: true }),
+    /** When the candidate was anonymised ("Candidate 4812"); erased candidates stay for the statistics. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -413,6 +425,7 @@ export const candidates = pgTable(
     index('candidates_space_created').on(t.spaceId, t.createdAt),
     index('candidates_space_salary').on(t.spaceId, t.salary),
     index('candidates_search').using('gin', t.search),
+    index('candidates_unconsented').on(t.unconsentedSince).where(sql`${t.unconsentedSince} is not null and ${t.erasedAt} is null`),
   ],
 );
 
@@ -722,4 +735,88 @@ export const notifications = pgTable(
     index('notifications_user_unread').on(t.userId).where(sql`${t.readAt} is null`),
     index('notifications_user_unmailed').on(t.userId).where(sql`${t.mailedAt} is null`),
   ],
+);
+
+/**
+ * The candidate's own link to their rights page (docs/decisions/0025), mailed with every consent
+ * request: hashed like consent tokens, long-lived, and valid only while the candidate's address is
+ * still the one it went to.
+ */
+export const rightsLinks = pgTable(
+  'rights_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rights_links_candidate').on(t.candidateId)],
+);
+
+export type RightsRequestKind = 'copy' | 'erasure';
+
+/**
+ * What a candidate asked for through their rights page (a copy of their data, erasure), or an
+ * export a recruiter made; the recruiter sees the open ones and acts. A copy carries its
+ * download: the hashed token of the mailed link, the file and when the link stops working.
+ */
+export const rightsRequests = pgTable(
+  'rights_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<RightsRequestKind>().notNull(),
+    /** Who asked: null for the candidate themselves. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneBy: uuid('done_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash'),
+    file: text('file'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rights_requests_candidate').on(t.candidateId, t.createdAt),
+    // one open request of a kind per candidate: asking twice is the same request
+    uniqueIndex('rights_requests_open').on(t.candidateId, t.kind).where(sql`${t.doneAt} is null`),
+    uniqueIndex('rights_requests_token').on(t.tokenHash),
+  ],
+);
+
+export type AuditAction =
+  | 'resume_read'
+  | 'export'
+  | 'export_download'
+  | 'erasure'
+  | 'consent_answer'
+  | 'consent_withdrawal'
+  | 'rights_request'
+  | 'consent_renewal';
+
+/**
+ * Who did what to which candidate's personal data, and when (docs/decisions/0025). Written in the
+ * transaction of the action; `details` never holds personal data (ids, counts, kinds only).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    actorKind: text('actor_kind').$type<'user' | 'candidate' | 'system'>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').$type<AuditAction>().notNull(),
+    candidateId: uuid('candidate_id').references(() => candidates.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_space_at').on(t.spaceId, t.at), index('audit_events_candidate_at').on(t.candidateId, t.at)],
 );
