@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { SYNC_LANGUAGE } from './src/lib/inline/scripts.mjs';
+import { reportErrors, SYNC_LANGUAGE } from './src/lib/inline/scripts.mjs';
 
 /** Functions that only build zod schemas, for the client bundle's tree-shaking (below). */
 const SCHEMA_BUILDERS = ['z', 'RefSchema', 'dateSchema', 'intId', 'intParam', 'oneOf', 'optionalInt', 'optionalOneOf', 'optionalText', 'requiredInt', 'requiredText', 'strongPassword', 'textChecks', 'vacancySchemaFor', 'cleanText', 'toInteger', 'latestToday', 'yearsAgo'];
@@ -23,6 +23,8 @@ function release() {
     return `${version}+${new Date().toISOString().slice(0, 10).replaceAll('-', '')}`;
   }
 }
+
+const RELEASE = release();
 
 /**
  * `npm run dev` serves /ws too and works the job queue (mail): the same attachRealtime and
@@ -81,14 +83,14 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { hashes: [sha256(SYNC_LANGUAGE)] },
+      scriptDirective: { hashes: [sha256(SYNC_LANGUAGE), sha256(reportErrors(RELEASE))] },
       // React renders style="…" attributes (progress bars, positions); stylesheets stay hashed
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },
   devToolbar: { enabled: false },
   vite: {
-    define: { __RELEASE__: JSON.stringify(release()) },
+    define: { __RELEASE__: JSON.stringify(RELEASE) },
     build: {
       assetsInlineLimit: 0,
       // zod's builders and our schema helpers (src/lib/schemas) make values and change nothing

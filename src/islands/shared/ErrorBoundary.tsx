@@ -19,7 +19,7 @@ export class ErrorBoundary extends Component<Props, { crashed: boolean }> {
   override componentDidCatch(error: unknown) {
     console.error('[island] crashed', error);
     // the page's reporter (src/lib/inline/scripts.mjs): a render error never reaches window.onerror
-    window.recruitReport?.(error);
+    (window as { recruitReport?: (error: unknown) => void }).recruitReport?.(error);
   }
 
   override render() {

@@ -1,1 +1,2 @@
 export declare const SYNC_LANGUAGE: string;
+export declare function reportErrors(release: string): string;
