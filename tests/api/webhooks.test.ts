@@ -88,7 +88,7 @@ describe('webhook endpoints', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(10);
     expect(statuses.filter((x) => x === 409)).toHaveLength(190);
-    expect(results.find((r) => r.status === 409)!.json.message).toBe('webhooks.error.too_many');
+    expect(results.find((r) => r.status === 409)!.json.message).toBe('webhooks.error.limit_reached');
     expect((await s.company.client.get('/api/v1/webhooks')).json).toHaveLength(10);
     // another space's limit is its own
     expect((await other.company.client.post('/api/v1/webhooks', { url: URL_OK, events: EVENTS })).status).toBe(201);

@@ -132,7 +132,7 @@ export async function createEndpoint(user: UserRow, input: { url: unknown; event
     // the space's row lock makes count-then-insert one step for concurrent requests
     await tx.execute(sql`select id from ${schema.spaces} where id = ${spaceId} for update`);
     const [{ count }] = (await tx.execute<{ count: number }>(sql`select count(*)::int as count from ${schema.webhookEndpoints} where space_id = ${spaceId}`)).rows as [{ count: number }];
-    if (count >= MAX_ENDPOINTS_PER_SPACE) throw new AppError(409, 'webhooks.error.too_many');
+    if (count >= MAX_ENDPOINTS_PER_SPACE) throw new AppError(409, 'webhooks.error.limit_reached');
     const [created] = await tx.insert(schema.webhookEndpoints).values({ spaceId, url, secret, events, createdBy: user.id }).returning();
     return created!;
   });
