@@ -165,6 +165,15 @@ describe('webhooks on a real receiver', () => {
     expect(receiver.accepted[0]!.json).toMatchObject({ id: test.json.id, type: 'webhook.test', data: { endpointId: created.json.id } });
     await waitUntil(async () => (await deliveries(company.client, created.json.id))[0]!.status === 'succeeded', 10_000, 'the log says delivered');
 
+    // by a host name, the address it resolves to is checked and connected to (loopback: allowed here)
+    const byName = await company.client.post('/api/v1/webhooks', { url: receiverUrl.replace('127.0.0.1', 'localhost'), events: ['rating.given'] });
+    expect(byName.status, byName.text).toBe(201);
+    receiver.secret = byName.json.secret;
+    expect((await company.client.post(`/api/v1/webhooks/${byName.json.id}/test`)).status).toBe(202);
+    await waitUntil(async () => (await deliveries(company.client, byName.json.id))[0]!.status !== 'queued', 20_000, 'the named host is tried');
+    expect((await deliveries(company.client, byName.json.id))[0]).toMatchObject({ status: 'succeeded', responseStatus: 200 });
+    receiver.secret = created.json.secret;
+
     // the receiver now checks with another secret: every try is refused, and after the last one the log says failed
     receiver.secret = 'whsec_not_the_one';
     receiver.rejected = [];

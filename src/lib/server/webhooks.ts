@@ -58,18 +58,30 @@ for (const [address, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of [['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) blocked.addSubnet(address, prefix, 'ipv6');
+for (const [address, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) blocked.addSubnet(address, prefix, 'ipv6');
 const loopback = new net.BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
+
+/** The IPv4 address of an IPv4-mapped IPv6 one (::ffff:10.0.0.1, ::ffff:a00:1), else undefined. */
+function ipv4Mapped(address: string): string | undefined {
+  // (a BlockList's ::ffff:0:0/96 rule would match every IPv4 address too, so the form is read here)
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1).toLowerCase();
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (!hex) return undefined;
+  const high = parseInt(hex[1]!, 16);
+  const low = parseInt(hex[2]!, 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
 
 /** Whether an address may be called: public ones always, loopback only when the setting allows. */
 export function addressAllowed(address: string): boolean {
   const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
   // an IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 one
-  const mapped = family === 'ipv6' && /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return addressAllowed(mapped[1]!);
-  // (in its hex form, ::ffff:a00:1, the mapped range is refused whole)
+  if (family === 'ipv6') {
+    const mapped = ipv4Mapped(address);
+    if (mapped) return addressAllowed(mapped);
+  }
   if (allowHttp() && loopback.check(address, family)) return true;
   return !blocked.check(address, family);
 }
