@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Client, db } from '../support/client.ts';
+import { Client, db, lastMail, uniqueEmail, waitFor } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
+import { catalogue, vacancyBody } from '../support/fixtures.ts';
 
 /**
  * The webhook API's rules (issue 16 item 6, docs/decisions/0028): the company's only, per space,
@@ -111,8 +112,10 @@ describe('webhook endpoints', () => {
 
   it('the page: the company adds an endpoint with a plain form and sees its secret once, in both languages', async () => {
     const s = await space();
+    const URL_OK = 'https://webhook.invalid/page';
     const form = (client: Client, body: string) => client.request('POST', '/webhooks', { raw: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const page = await s.company.client.get('/webhooks');
+    // .invalid never resolves: "send test" below sends nothing off the machine
     expect(page.status).toBe(200);
     expect(page.text).toContain('No endpoints yet.');
     // the page itself adds no island or script (the layout's header has its own)
@@ -143,5 +146,43 @@ describe('webhook endpoints', () => {
     expect((await s.recruiter.client.get('/webhooks')).status).toBe(302);
     expect((await s.customer.client.get('/webhooks')).status).toBe(302);
     expect((await form(s.recruiter.client, `action=create&url=${encodeURIComponent(URL_OK)}&events=candidate.created`)).status).toBe(302);
+  });
+
+  it('each event point queues a delivery with ids only, in its own transaction; only to subscribed endpoints of the space', async () => {
+    const c = await catalogue();
+    const s = await space();
+    const other = await space();
+    const all = await s.company.client.post('/api/v1/webhooks', { url: 'https://webhook.invalid/all', events: EVENTS });
+    const stagesOnly = await s.company.client.post('/api/v1/webhooks', { url: 'https://webhook.invalid/stages', events: ['candidate.stage_changed'] });
+    const elsewhere = await other.company.client.post('/api/v1/webhooks', { url: 'https://webhook.invalid/other', events: EVENTS });
+    const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id]))).json.id as string;
+    const email = uniqueEmail('cand');
+    const candidate = (await s.recruiter.client.post('/api/v1/candidates', { name: 'Anna', surname: 'Smirnova', email, cityId: c.moscow, vacancyId: vacancy })).json.id as string;
+    expect((await s.recruiter.client.put(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/stage`, { stage: 2, from: 1 })).status).toBe(200);
+    expect((await s.recruiter.client.post(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/rating`, { score: 4, comment: 'Strong' })).status).toBe(201);
+    const interview = await s.recruiter.client.post('/api/v1/interviews', { candidateId: candidate, vacancyId: vacancy, startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), durationMinutes: 45, kind: 'video', location: 'https://meet.example/abc', participants: [s.customer.id] });
+    expect(interview.status, interview.text).toBe(201);
+    expect((await s.recruiter.client.post('/api/v1/candidates/pd', { candidateId: candidate })).status).toBe(200);
+    const token = /\/verify\/pd\?token=([\w-]+)/.exec((await lastMail(email, { match: (m) => /verify\/pd/.test(m.text ?? '') })).text ?? '')![1];
+    expect((await new Client().post('/api/v1/verify/candidate/pd', { token, response: 'declined' })).status).toBe(200);
+
+    const rows = async (endpointId: string) =>
+      (await db().query('select event, body from webhook_deliveries where endpoint_id = $1 order by created_at, event', [endpointId])).rows as { event: string; body: string }[];
+    const sent = await rows(all.json.id);
+    expect(sent.map((r) => r.event).sort()).toEqual(['candidate.created', 'candidate.stage_changed', 'consent.answered', 'interview.scheduled', 'rating.given']);
+    const data = Object.fromEntries(sent.map((r) => [r.event, JSON.parse(r.body).data]));
+    expect(data['candidate.created']).toEqual({ candidateId: candidate, vacancyId: vacancy });
+    expect(data['candidate.stage_changed']).toMatchObject({ candidateId: candidate, vacancyId: vacancy, from: 1, to: 2 });
+    expect(data['rating.given']).toEqual({ candidateId: candidate, vacancyId: vacancy, userId: s.recruiter.id, score: 4 });
+    expect(data['interview.scheduled']).toMatchObject({ interviewId: interview.json.id, candidateId: candidate, vacancyId: vacancy, durationMinutes: 45 });
+    expect(data['consent.answered']).toMatchObject({ candidateId: candidate, answer: 'declined' });
+    // no name, address or comment leaves the product in a body
+    for (const r of sent) expect(r.body, r.event).not.toMatch(/Anna|Smirnova|Strong|@|meet\.example/);
+    expect((await rows(stagesOnly.json.id)).map((r) => r.event)).toEqual(['candidate.stage_changed']);
+    expect(await rows(elsewhere.json.id)).toEqual([]);
+    // each delivery had its job: every one was tried (.invalid does not resolve: an error, not a send)
+    await waitFor(async () => (await db().query(`select count(*)::int as n from webhook_deliveries where endpoint_id = $1 and attempts = 0`, [all.json.id])).rows[0].n === 0, 'every delivery is tried', 30_000);
+    const tried = await db().query(`select distinct status, last_error from webhook_deliveries where endpoint_id = $1`, [all.json.id]);
+    expect(tried.rows.every((r) => r.status === 'retrying' && typeof r.last_error === 'string')).toBe(true);
   });
 });
