@@ -8,7 +8,7 @@ const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/
 /** Staff's own pages (browser errors): no other role (staff are added to every list). */
 const STAFF_AREA = [/^\/staff(\/|$)/];
 /** The company's own pages: the personal-data log (docs/decisions/0025). */
-const COMPANY_AREA = [/^\/audit$/];
+const COMPANY_AREA = [/^\/audit$/, /^\/webhooks$/];
 /** The customer's workspace: their home, no one else's (docs/decisions/0007). */
 const CUSTOMER_AREA = [/^\/workspace$/];
 

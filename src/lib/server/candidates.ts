@@ -29,6 +29,7 @@ import {
 } from '../schemas/candidate.ts';
 import type { UserRow } from './users.ts';
 import { identityShown, withIdentity } from './privacy.ts';
+import { queueWebhookEvents } from './webhooks.ts';
 
 type CandidateRow = typeof schema.candidates.$inferSelect;
 type VacancyRow = typeof schema.vacancies.$inferSelect;
@@ -179,6 +180,7 @@ export async function createCandidate(user: UserRow, input: CandidateOutput, loc
       .returning();
     await tx.insert(schema.funnelEvents).values({ spaceId: user.spaceId!, candidateId: row!.id, userId: user.id, kind: 'candidate_added', vacancyId: vacancy?.id });
     if (vacancy) await tx.insert(schema.vacancyCandidates).values({ vacancyId: vacancy.id, candidateId: row!.id, addedBy: user.id });
+    await queueWebhookEvents(tx, user.spaceId!, 'candidate.created', { candidateId: row!.id, vacancyId: vacancy?.id ?? null });
     return row!;
   });
   return getCandidate(user, created.id, locale, vacancy?.id);
@@ -417,6 +419,7 @@ export async function moveStage(
     if (!moved.length) throw changed();
     await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage), createdAt: lockedNow });
     if (note) await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: note.kind, toValue: note.text, createdAt: lockedNow });
+    await queueWebhookEvents(tx, vacancy.spaceId, 'candidate.stage_changed', { candidateId, vacancyId, from, to: stage, changedAt: now.toISOString() });
     // the stage's owners act next; a customer's move is also an answer the recruiter hears of
     const byCustomer = user.role === ROLE.CUSTOMER && (await isVacancyCustomer(tx, vacancyId, user.id));
     return notify(tx, {
@@ -461,6 +464,7 @@ export async function rate(user: UserRow, vacancyId: string, candidateId: string
       .values({ vacancyId, candidateId, userId: user.id, score, comment })
       .onConflictDoUpdate({ target: [schema.ratings.vacancyId, schema.ratings.candidateId, schema.ratings.userId], set: { score, comment, createdAt: new Date() } });
     await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'rating', toValue: String(score) });
+    await queueWebhookEvents(tx, vacancy.spaceId, 'rating.given', { candidateId, vacancyId, userId: user.id, score });
     if (!isCustomer) return [];
     return notify(tx, {
       kind: 'rated',

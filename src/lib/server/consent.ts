@@ -13,6 +13,7 @@ import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { PD_STATUS } from '../schemas/candidate.ts';
 import { spaceCompanyName, type UserRow } from './users.ts';
 import type { ConsentScope } from './db/schema.ts';
+import { queueWebhookEvents } from './webhooks.ts';
 
 type CandidateRow = typeof schema.candidates.$inferSelect;
 
@@ -344,6 +345,7 @@ export async function answerConsent(
       }
     }
     await tx.insert(schema.funnelEvents).values({ spaceId: row.candidate.spaceId, candidateId: row.candidate.id, kind: 'pd_answered', toValue: response });
+    await queueWebhookEvents(tx, row.candidate.spaceId, 'consent.answered', { candidateId: row.candidate.id, requestId: row.request.id, answer: response, answeredAt: now.toISOString() });
     await audit(tx, {
       spaceId: row.candidate.spaceId,
       actor: { kind: 'candidate' },

@@ -36,6 +36,14 @@ const EnvSchema = z.object({
   SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Lets a scraper read /metrics from another machine as `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** '1' lets webhook endpoints be http:// and on loopback (tests, a developer's machine); never in production. */
+  WEBHOOKS_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
+  /** A webhook's first retry waits this long; each next one four times longer (docs/decisions/0028). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** Tries of one webhook delivery: with the default delays, 6 span about 5.7 hours. */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /** An endpoint that does not answer within this is a failed try. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

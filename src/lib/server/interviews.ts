@@ -16,6 +16,7 @@ import type { FeedItem, InterviewDto } from '../schemas/interview.ts';
 import type { UserRow } from './users.ts';
 import { formatMeetingLong } from '../dates.ts';
 import { offsetMinutes, wallTime, zoneLabel } from '../time-zone.ts';
+import { queueWebhookEvents } from './webhooks.ts';
 
 type Kind = InterviewDto['kind'];
 
@@ -336,6 +337,7 @@ export async function createInterview(user: UserRow, input: InterviewFields & { 
     await tx.insert(schema.interviewParticipants).values(people.map((p) => ({ interviewId: created!.id, userId: p.id })));
     await tx.insert(schema.funnelEvents).values({ spaceId: row.spaceId, vacancyId: vacancy?.id, candidateId: row.id, userId: user.id, kind: 'interview', fromValue: input.kind, toValue: startsAt.toISOString() });
     await queueInterviewMails(tx, { readers, people, interview: created!, change: { kind: 'new' }, candidate, vacancy });
+    await queueWebhookEvents(tx, row.spaceId, 'interview.scheduled', { interviewId: created!.id, candidateId: row.id, vacancyId: vacancy?.id ?? null, startsAt: startsAt.toISOString(), durationMinutes: input.durationMinutes });
     told = await notify(tx, interviewNotice('interview_scheduled', user, created!, candidate, people.map((p) => p.id)));
     return created!;
   });

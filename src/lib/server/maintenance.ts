@@ -17,6 +17,7 @@ export interface CleanupReport {
   failedJobs: number;
   clientReports: number;
   resumeDrafts: number;
+  webhookDeliveries: number;
 }
 
 export async function cleanup(): Promise<CleanupReport> {
@@ -29,5 +30,7 @@ export async function cleanup(): Promise<CleanupReport> {
   const failedJobs = await deleteOldFailedJobs(db);
   const clientReports = await deleteOldClientReports();
   const resumeDrafts = await deleteOldDrafts();
-  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs, clientReports, resumeDrafts };
+  // the delivery log covers 30 days (docs/decisions/0028); settled rows older than that go
+  const webhookDeliveries = await db.execute(sql`delete from webhook_deliveries where created_at < now() - interval '30 days' and status in ('succeeded', 'failed')`);
+  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs, clientReports, resumeDrafts, webhookDeliveries: webhookDeliveries.rowCount ?? 0 };
 }

@@ -12,6 +12,7 @@ import { expireConsentLinks, recordConsentMail } from './consent.ts';
 import { recordInviteMail } from './invites.ts';
 import { deleteExpiredExports, runExport } from './rights.ts';
 import { runRetention } from './retention.ts';
+import { runDelivery } from './webhooks.ts';
 import { requestIdOf, retriesWaiting, type TaskName } from './jobs.ts';
 import { cleanup } from './maintenance.ts';
 import { checkChatUnread, mailNotification, sendDigests } from './notifications.ts';
@@ -70,6 +71,7 @@ const TASKS: Record<TaskName, Task> = {
     const exports = await deleteExpiredExports();
     logger.info({ tag: 'jobs', report, exports }, '[jobs] retention');
   }),
+  webhook: task<{ deliveryId: string }>((job) => runDelivery(job.deliveryId)),
   // nothing sends while every mail waits for its retry: ask the mail server itself each minute
   'mail-probe': task(async () => {
     if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await mailServerBack();

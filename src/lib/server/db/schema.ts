@@ -820,3 +820,46 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_events_space_at').on(t.spaceId, t.at), index('audit_events_candidate_at').on(t.candidateId, t.at)],
 );
+
+/**
+ * A company's HTTPS endpoint for events (docs/decisions/0028). The secret signs every delivery,
+ * so it is kept as it is (a hash could not sign); it is shown once, when the endpoint is made.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    secret: text('secret').notNull(),
+    events: text('events').array().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_space').on(t.spaceId, t.createdAt)],
+);
+
+export type WebhookDeliveryStatus = 'queued' | 'retrying' | 'succeeded' | 'failed';
+
+/** One event for one endpoint and how its tries went: the company's delivery log. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The body as sent: ids and non-personal fields only. */
+    body: text('body').notNull(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt)],
+);
