@@ -187,7 +187,11 @@ export async function listDeliveries(user: UserRow, endpointId: string): Promise
     .where(eq(schema.webhookDeliveries.endpointId, endpoint.id))
     .orderBy(desc(schema.webhookDeliveries.createdAt), desc(schema.webhookDeliveries.id))
     .limit(LOG_LIMIT);
-  return rows.map((r) => ({
+  return rows.map(deliveryDto);
+}
+
+function deliveryDto(r: typeof schema.webhookDeliveries.$inferSelect): DeliveryDto {
+  return {
     id: r.id,
     event: r.event,
     status: r.status,
@@ -196,15 +200,18 @@ export async function listDeliveries(user: UserRow, endpointId: string): Promise
     lastError: r.lastError,
     lastAttemptAt: r.lastAttemptAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
-  }));
+  };
 }
 
-/** Queues the test event for one endpoint ("send test"). */
 export async function sendTest(user: UserRow, endpointId: string): Promise<DeliveryDto> {
   const endpoint = await ownEndpoint(user, endpointId);
   const db = await getDb();
-  const id = await db.transaction((tx) => queueDelivery(tx, endpoint.id, TEST_EVENT, { endpointId: endpoint.id }));
-  return (await listDeliveries(user, endpoint.id)).find((d) => d.id === id)!;
+  // the delivery as committed, queued: its job may be done before a read after the commit
+  return db.transaction(async (tx) => {
+    const id = await queueDelivery(tx, endpoint.id, TEST_EVENT, { endpointId: endpoint.id });
+    const [row] = await tx.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.id, id));
+    return deliveryDto(row!);
+  });
 }
 
 async function queueDelivery(tx: Executor, endpointId: string, type: string, data: WebhookData): Promise<string> {
