@@ -447,6 +447,8 @@ export async function eraseCandidateRow(candidateId: string, actor: Actor, reaso
       })
       .where(eq(schema.candidates.id, candidateId));
     await tx.update(schema.ratings).set({ comment: '' }).where(eq(schema.ratings.candidateId, candidateId));
+    // what a careers-page application said (docs/decisions/0027) goes with the rest; its date stays
+    await tx.update(schema.applications).set({ city: '', message: '', ip: null }).where(eq(schema.applications.candidateId, candidateId));
     await tx.delete(schema.consentGrants).where(eq(schema.consentGrants.candidateId, candidateId));
     await tx.delete(schema.rightsLinks).where(eq(schema.rightsLinks.candidateId, candidateId));
     // notifications keep the name they were made with; the reader's text says "Candidate 4812" instead
