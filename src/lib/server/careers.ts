@@ -219,7 +219,7 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
   const db = await getDb();
   const byClient = ip === undefined || (await hit(`apply-client:${ip}`, PER_CLIENT_HOUR, HOUR));
   const byAddress = await hit(`apply-to:${email}`, PER_ADDRESS_DAY, DAY);
-  if (!byClient || !byAddress) throw tooMany('careers.apply.too_many');
+  if (!byClient || !byAddress) throw tooMany('careers.apply.rate_limited');
 
   const resume = await saveResume(fields.resume);
   const vacancy = target.vacancy;
