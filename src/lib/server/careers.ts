@@ -312,11 +312,16 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
       // the confirmation at most once a day per address; a second application is still taken
       if (await hit(`apply-mail:${email}`, 1, DAY, tx)) {
         const t = translator(locale);
-        await queueMail(
-          tx,
-          { to: email, subject: t('careers.mail.subject', { vacancy: vacancy.positionName }), text: t('careers.mail.text', { name, vacancy: vacancy.positionName, company: space.company ?? '' }) },
-          { kind: 'application', spaceId: space.id },
-        );
+        try {
+          await queueMail(
+            tx,
+            { to: email, subject: t('careers.mail.subject', { vacancy: vacancy.positionName }), text: t('careers.mail.text', { name, vacancy: vacancy.positionName, company: space.company ?? '' }) },
+            { kind: 'application', spaceId: space.id },
+          );
+        } catch (error) {
+          // a space whose mail for the day is spent still takes the application, unconfirmed
+          if (!(error instanceof AppError && error.status === 429)) throw error;
+        }
       }
       const [owner] = await tx.select({ recruiterId: schema.vacancies.recruiterId }).from(schema.vacancies).where(eq(schema.vacancies.id, vacancy.id));
       return notify(tx, {
