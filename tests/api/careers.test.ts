@@ -184,6 +184,23 @@ describe('the application', () => {
     expect(await mailsTo(email.toLowerCase())).toHaveLength(1);
   });
 
+  it('in Russian: the terms are stored as shown in Russian and the confirmation is in Russian', async () => {
+    const w = await world();
+    const email = uniqueEmail('ru');
+    const sent = await new Client().request('POST', `/ru/jobs/${w.slug}/${w.vacancy}`, { raw: application(person(email)) });
+    expect(sent.status, sent.text).toBe(303);
+    expect(sent.headers.get('location')).toMatch(/^\/ru\/jobs\//);
+    const [candidate] = await candidatesWith(email);
+    expect(candidate.lang).toBe('ru');
+    const [request] = (await db().query('select terms_text, terms_lang from pd_requests where candidate_id = $1', [candidate.id])).rows;
+    expect(request.terms_lang).toBe('ru');
+    expect(request.terms_text).toContain('Kate First');
+    expect(request.terms_text).toMatch(/[а-я]/);
+    // the customer was named but not chosen: refused, not silent
+    expect((await db().query('select granted from consent_grants where candidate_id = $1 and recipient = $2', [candidate.id, w.s.customer.id])).rows).toEqual([{ granted: false }]);
+    expect((await lastMail(email.toLowerCase())).subject).toMatch(/^Ваш отклик/);
+  });
+
   it('a filled honeypot looks accepted and stores nothing', async () => {
     const w = await world();
     const email = uniqueEmail('robot');
