@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { describe, expect, inject, it } from 'vitest';
 import { Client, db, lastMail, mailsTo, queueSettled, randomIp, rawPost, uniqueEmail } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
 import { catalogue, candidateBody, vacancyBody } from '../support/fixtures.ts';
@@ -199,6 +203,30 @@ describe('the application', () => {
     // the customer was named but not chosen: refused, not silent
     expect((await db().query('select granted from consent_grants where candidate_id = $1 and recipient = $2', [candidate.id, w.s.customer.id])).rows).toEqual([{ granted: false }]);
     expect((await lastMail(email.toLowerCase())).subject).toMatch(/^Ваш отклик/);
+  });
+
+  it("what the form said is in the candidate's copy of their data, and goes with an erasure", async () => {
+    const w = await world();
+    const email = uniqueEmail('export');
+    expect((await applyAs(w, { ...person(email), city: 'Atlantis', message: 'Please call after six' })).status).toBe(303);
+    const [candidate] = await candidatesWith(email);
+    expect(candidate.city_id).toBeNull();
+    const sent = await w.s.recruiter.client.post(`/api/v1/candidates/${candidate.id}/export`);
+    expect(sent.status, sent.text).toBe(202);
+    const mail = await lastMail(email.toLowerCase(), { match: (m) => /\/privacy\/export\?token=/.test(m.text ?? '') });
+    const token = /\/privacy\/export\?token=([\w-]+)/.exec(mail.text ?? '')![1]!;
+    const download = await fetch(`${inject('baseUrl')}/privacy/export?token=${token}`);
+    expect(download.status).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-export-'));
+    fs.writeFileSync(path.join(dir, 'copy.zip'), Buffer.from(await download.arrayBuffer()));
+    execFileSync('unzip', ['-q', '-o', 'copy.zip'], { cwd: dir });
+    const data = JSON.parse(fs.readFileSync(path.join(dir, 'data.json'), 'utf8'));
+    expect(data.candidate.source).toBe('careers');
+    expect(data.applications).toEqual([expect.objectContaining({ vacancy: 'Careers engineer', city: 'Atlantis', message: 'Please call after six' })]);
+
+    const erased = await w.s.recruiter.client.post(`/api/v1/candidates/${candidate.id}/erase`, { confirm: true });
+    expect(erased.status, erased.text).toBe(200);
+    expect((await db().query('select city, message, ip from applications where candidate_id = $1', [candidate.id])).rows).toEqual([{ city: '', message: '', ip: null }]);
   });
 
   it('a filled honeypot looks accepted and stores nothing', async () => {
