@@ -211,6 +211,12 @@ describe('the application', () => {
     expect((await applyAs(w, { ...person(email), city: 'Atlantis', message: 'Please call after six' })).status).toBe(303);
     const [candidate] = await candidatesWith(email);
     expect(candidate.city_id).toBeNull();
+    // the space's people read what the form said on the candidate's page; a customer does not
+    const profile = await w.s.recruiter.client.get(`/candidates/${candidate.id}/${w.vacancy}`);
+    expect(profile.status).toBe(200);
+    expect(profile.text).toContain('Please call after six');
+    expect(profile.text).toContain('Atlantis');
+    expect((await w.s.customer.client.get(`/candidates/${candidate.id}/${w.vacancy}`)).text).not.toContain('Please call after six');
     const sent = await w.s.recruiter.client.post(`/api/v1/candidates/${candidate.id}/export`);
     expect(sent.status, sent.text).toBe(202);
     const mail = await lastMail(email.toLowerCase(), { match: (m) => /\/privacy\/export\?token=/.test(m.text ?? '') });

@@ -4,7 +4,7 @@
  * script. An application creates or matches the candidate, puts them on the vacancy at 'new',
  * records the consent given on the form like a consent request's answer, and mails both sides.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound, tooMany } from './http.ts';
 import { hit } from './ratelimit.ts';
@@ -347,4 +347,17 @@ async function cityNamed(tx: Executor, city: string): Promise<number | null> {
     .where(sql`lower(${schema.cities.nameEn}) = ${city.toLowerCase()} or lower(${schema.cities.nameRu}) = ${city.toLowerCase()}`)
     .limit(1);
   return row?.id ?? null;
+}
+
+/** What the candidate's careers applications said, newest first, for the space's company and recruiters. */
+export async function applicationsOf(user: UserRow, candidateId: string): Promise<{ vacancy: string; city: string; message: string; at: Date }[]> {
+  if (!mayWrite(user) || !user.spaceId || !UUID.test(candidateId)) return [];
+  const db = await getDb();
+  return db
+    .select({ vacancy: schema.vacancies.positionName, city: schema.applications.city, message: schema.applications.message, at: schema.applications.createdAt })
+    .from(schema.applications)
+    .innerJoin(schema.vacancies, eq(schema.vacancies.id, schema.applications.vacancyId))
+    .where(and(eq(schema.applications.candidateId, candidateId), eq(schema.applications.spaceId, user.spaceId)))
+    .orderBy(desc(schema.applications.createdAt))
+    .limit(20);
 }
