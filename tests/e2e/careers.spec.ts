@@ -34,6 +34,9 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(page.getByRole('status')).toBeVisible();
       await page.getByRole('listitem').filter({ hasText: world.vacancy.name }).getByRole('button', { name: t.show }).click();
       await expect(page.getByRole('status')).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: testInfo.outputPath(`careers-settings-${lang}-phone.png`), fullPage: true });
 
       const offline = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
       const visitor = await offline.newPage();
@@ -62,6 +65,7 @@ for (const lang of ['en', 'ru'] as const) {
       await mailedWith(email, t.subject);
       await offline.close();
 
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`${t.prefix}/vacancy/candidates/${world.vacancy.id}`);
       await expect(page.getByText(`Maria Applicant${lang}`).first()).toBeVisible();
     });
