@@ -183,8 +183,10 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     locals.authVia = auth.via;
   }
   const user = auth?.user;
-  // a page's form post that rides on the session cookie must come from this site (plain-form CSRF)
-  if (!SAFE_METHODS.has(request.method) && (crossSite(request, url) || (user && !sameOrigin(request, url)))) {
+  // a page's form post that rides on the session cookie must come from this site (plain-form CSRF);
+  // so must an application on a careers page, session or not (docs/decisions/0027)
+  const careersPost = path.startsWith('/jobs/');
+  if (!SAFE_METHODS.has(request.method) && (crossSite(request, url) || ((user || careersPost) && !sameOrigin(request, url)))) {
     return new Response(null, { status: 403 });
   }
   const to = (target: string) => context.redirect(localizedPath(target, locale), 302);

@@ -4,7 +4,7 @@ import { ROLE, type Role } from './roles.ts';
 const PUBLIC = new Set(['/', '/verify/pd', '/privacy', '/privacy/export', '/shortlist', '/shortlist/resume', '/error', '/404', '/server-error']);
 
 /** The recruiter area of DECISIONS.md: company and recruiter (staff are always added). */
-const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/, /^\/retention$/];
+const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/, /^\/retention$/, /^\/careers$/];
 /** Staff's own pages (browser errors): no other role (staff are added to every list). */
 const STAFF_AREA = [/^\/staff(\/|$)/];
 /** The company's own pages: the personal-data log (docs/decisions/0025). */
@@ -34,9 +34,12 @@ export function trimSlashes(path: string): string {
   return path.slice(0, end);
 }
 
+/** A careers page and its vacancies (docs/decisions/0027): /jobs/{slug} and /jobs/{slug}/{id}. */
+const CAREERS = /^\/jobs\/[^/]+(\/[^/]+)?$/;
+
 export function accessOf(path: string): Access {
   const clean = trimSlashes(path);
-  if (PUBLIC.has(clean)) return { kind: 'public' };
+  if (PUBLIC.has(clean) || CAREERS.test(clean)) return { kind: 'public' };
   if (clean === '/auth/register/verify') return { kind: 'verify' };
   if (clean === '/auth/register/profile') return { kind: 'onboarding' };
   if (clean === '/auth' || clean.startsWith('/auth/')) return { kind: 'auth' };

@@ -10,7 +10,8 @@ export type NotificationKind =
   | 'interview_scheduled'
   | 'interview_changed'
   | 'interview_cancelled'
-  | 'chat_unread';
+  | 'chat_unread'
+  | 'application';
 
 /** How notifications reach a person by mail: at once, in the morning digest, or not at all. */
 export const NOTIFY_MAIL = ['instant', 'digest', 'off'] as const;

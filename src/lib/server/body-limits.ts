@@ -15,11 +15,14 @@ const UPLOADS: Record<string, string> = {
   '/api/v1/candidates/parse-resume': 'error.upload.resume_too_large',
 };
 
+const CAREERS_VACANCY = /^(?:\/[a-z]{2})?\/jobs\/[^/]+\/[^/]+\/?$/;
+
 /**
  * The most a request to `pathname` may send, and the error key of a larger one; the server
  * entry refuses more before reading it. Every endpoint but an upload reads at most BODY_LIMIT_BYTES.
  */
 export function bodyLimitFor(pathname: string): { limit: number; key: string } {
-  const uploadKey = UPLOADS[pathname];
+  // a careers page's apply form posts its résumé to the vacancy's own public page (docs/decisions/0027)
+  const uploadKey = UPLOADS[pathname] ?? (CAREERS_VACANCY.test(pathname) ? 'error.upload.resume_too_large' : undefined);
   return uploadKey ? { limit: UPLOAD_BODY_LIMIT_BYTES, key: uploadKey } : { limit: BODY_LIMIT_BYTES, key: 'error.common.body_too_large' };
 }

@@ -137,6 +137,11 @@ function searchVector({ names, position, rest }: ReturnType<typeof searchTexts>)
   return sql`setweight(to_tsvector('simple', ${names}), 'A') || ${GAP} || setweight(${formsVector(position)}, 'B') || ${GAP} || ${formsVector(rest)}`;
 }
 
+/** The search words of a candidate known by name only (an application from the careers page). */
+export function nameSearchVector(name: string, surname: string): SQL {
+  return searchVector(searchTexts({ name, surname, positionName: '', skills: [], jobExperience: [], education: [] } as unknown as CandidateOutput));
+}
+
 async function checkCity(cityId: number | null | undefined): Promise<void> {
   if (cityId == null) return;
   const db = await getDb();

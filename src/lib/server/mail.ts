@@ -22,7 +22,7 @@ export interface Mail {
  * What a mail is about: each kind has its own daily limit per recipient. A resent code counts
  * apart from other codes, so that resends are limited alike whether the address has an account.
  */
-export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview' | 'reminder' | 'shortlist' | 'notice' | 'rights';
+export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview' | 'reminder' | 'shortlist' | 'notice' | 'rights' | 'application';
 
 /**
  * Mails one address may get per day, by kind (issue 9: one address got 75 codes in seconds).
@@ -30,7 +30,7 @@ export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview' | 'remi
  * colleagues. Codes are also limited to five an hour (codes.ts). Notices (notifications.ts) go
  * to the product's own people about their own work: a busy recruiter's day, not a flood.
  */
-const PER_RECIPIENT_DAY: Record<MailKind, number> = { code: 10, resend: 10, invite: 5, pd: 5, interview: 50, reminder: 20, shortlist: 30, notice: 200, rights: 5 };
+const PER_RECIPIENT_DAY: Record<MailKind, number> = { code: 10, resend: 10, invite: 5, pd: 5, interview: 50, reminder: 20, shortlist: 30, notice: 200, rights: 5, application: 1 };
 const DAY = 86_400;
 
 /** A row whose mail state the queue keeps up to date (invites and consent requests). */

@@ -281,7 +281,7 @@ export async function exportCandidate(user: UserRow, candidateId: string): Promi
 /** Everything the space keeps about the candidate, as the copy's JSON holds it. */
 async function dataOf(candidate: CandidateRow): Promise<object> {
   const db = await getDb();
-  const [city, vacancies, ratings, requests, grants, interviews] = await Promise.all([
+  const [city, vacancies, ratings, requests, grants, interviews, applications] = await Promise.all([
     candidate.cityId ? db.select({ name: schema.cities.nameEn, nameRu: schema.cities.nameRu }).from(schema.cities).where(eq(schema.cities.id, candidate.cityId)) : Promise.resolve([]),
     db
       .select({ vacancy: schema.vacancies.positionName, stage: schema.vacancyCandidates.stage, addedAt: schema.vacancyCandidates.createdAt, stageChangedAt: schema.vacancyCandidates.stageChangedAt })
@@ -307,6 +307,13 @@ async function dataOf(candidate: CandidateRow): Promise<object> {
       .select({ startsAt: schema.interviews.startsAt, kind: schema.interviews.kind, status: schema.interviews.status })
       .from(schema.interviews)
       .where(eq(schema.interviews.candidateId, candidate.id)),
+    // what the candidate wrote on a careers page's form (docs/decisions/0027)
+    db
+      .select({ vacancy: schema.vacancies.positionName, city: schema.applications.city, message: schema.applications.message, at: schema.applications.createdAt })
+      .from(schema.applications)
+      .innerJoin(schema.vacancies, eq(schema.vacancies.id, schema.applications.vacancyId))
+      .where(eq(schema.applications.candidateId, candidate.id))
+      .orderBy(asc(schema.applications.createdAt)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -327,9 +334,11 @@ async function dataOf(candidate: CandidateRow): Promise<object> {
       education: candidate.education,
       languages: candidate.langs,
       resumeFile: candidate.resumeName,
+      source: candidate.source,
       addedAt: candidate.createdAt.toISOString(),
     },
     vacancies,
+    applications,
     ratings,
     interviews,
     consent: {
@@ -447,6 +456,8 @@ export async function eraseCandidateRow(candidateId: string, actor: Actor, reaso
       })
       .where(eq(schema.candidates.id, candidateId));
     await tx.update(schema.ratings).set({ comment: '' }).where(eq(schema.ratings.candidateId, candidateId));
+    // what a careers-page application said (docs/decisions/0027) goes with the rest; its date stays
+    await tx.update(schema.applications).set({ city: '', message: '', ip: null }).where(eq(schema.applications.candidateId, candidateId));
     await tx.delete(schema.consentGrants).where(eq(schema.consentGrants.candidateId, candidateId));
     await tx.delete(schema.rightsLinks).where(eq(schema.rightsLinks.candidateId, candidateId));
     // notifications keep the name they were made with; the reader's text says "Candidate 4812" instead

@@ -129,6 +129,11 @@ export async function getVacancy(user: UserRow, id: string, locale: Locale): Pro
   return toDto(await findVisible(user, id), locale);
 }
 
+/** The preview's data of a vacancy row, for a reader already allowed to see it (the careers page strips it further). */
+export async function vacancyDto(vacancy: VacancyRow, locale: Locale): Promise<VacancyDto> {
+  return toDto(vacancy, locale);
+}
+
 async function toDto(vacancy: VacancyRow, locale: Locale): Promise<VacancyDto> {
   const db = await getDb();
   const [[city], skills, customers, recruiter, comments, counts, finalists] = await Promise.all([

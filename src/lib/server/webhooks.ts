@@ -234,7 +234,7 @@ export async function queueWebhookEvents(tx: Executor, spaceId: string, type: We
   for (const endpoint of endpoints) await queueDelivery(tx, endpoint.id, type, data);
 }
 
-/** The name later features call an event by (an application received, say). */
+/** The name features call an event by (the careers page's applications). */
 export const emitEvent = queueWebhookEvents;
 
 /** The signature header's value for `body` at `timestamp` (seconds). */

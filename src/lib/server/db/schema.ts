@@ -40,6 +40,10 @@ export const spaces = pgTable('spaces', {
   retentionDays: integer('retention_days').notNull().default(30),
   /** How long an approval lasts before the job queue asks to renew it. */
   consentMonths: integer('consent_months').notNull().default(12),
+  /** The careers page at /jobs/{slug} (docs/decisions/0027): its address, a short description and whether it is on. */
+  careersSlug: text('careers_slug').unique(),
+  careersDescription: text('careers_description').notNull().default(''),
+  careersOn: boolean('careers_on').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -281,6 +285,8 @@ export const vacancies = pgTable(
     salaryTo: integer('salary_to'),
     schedule: smallint('schedule'),
     bonus: text('bonus').notNull().default(''),
+    /** Chosen for the space's careers page; shown there only while the vacancy is published too. */
+    onCareers: boolean('on_careers').notNull().default(false),
     mainCustomerId: uuid('main_customer_id').references(() => users.id),
     /** The main customer while they are only invited; becomes `mainCustomerId` when they register. */
     mainInviteId: uuid('main_invite_id').references(() => invites.id, { onDelete: 'set null' }),
@@ -402,6 +408,8 @@ export const candidates = pgTable(
     education: jsonb('education').$type<EducationEntry[]>().notNull().default([]),
     langs: jsonb('langs').$type<LanguageEntry[]>().notNull().default([]),
     lang: text('lang'),
+    /** Where the candidate came from: null when a recruiter added them, 'careers' from the careers page. */
+    source: text('source'),
     pdStatus: smallint('pd_status').notNull().default(1),
     /**
      * A number to call the candidate by where their name may not be shown ("Candidate 4812"):
@@ -491,6 +499,29 @@ export const ratings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.vacancyId, t.candidateId, t.userId] })],
+);
+
+/** An application from a careers page (docs/decisions/0027): what the form said beside the candidate's own fields. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    vacancyId: uuid('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    /** The city as typed (the candidate's city is set only when it names a known one). */
+    city: text('city').notNull().default(''),
+    message: text('message').notNull().default(''),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('applications_vacancy_created').on(t.vacancyId, t.createdAt), index('applications_candidate').on(t.candidateId)],
 );
 
 /** Consent requests: the link's token (hashed), and the answer with its time and address. */
