@@ -160,6 +160,10 @@ describe('the application', () => {
 
     const mail = await lastMail(email.toLowerCase());
     expect(mail.subject).toContain('Careers engineer');
+    // the consent given on the form can be withdrawn from the link in its confirmation
+    const rightsLink = /https?:\/\/\S+\/privacy\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+    expect(rightsLink).toBeTruthy();
+    expect((await new Client().get(rightsLink!.replace(/^https?:\/\/[^/]+/, ''))).status).toBe(200);
     const [delivery] = (await db().query(`select body from webhook_deliveries where endpoint_id = $1 and event = 'application.received'`, [hook.json.id])).rows;
     expect(JSON.parse(delivery.body).data).toEqual({ candidateId: candidate.id, vacancyId: w.vacancy });
     expect(delivery.body).not.toContain('Maria');

@@ -24,6 +24,7 @@ import { PD_STATUS } from '../schemas/candidate.ts';
 import { STAGE } from '../schemas/funnel.ts';
 import { VACANCY_STATUS, type VacancyDto } from '../schemas/vacancy.ts';
 import { emitEvent } from './webhooks.ts';
+import { issueRightsLink, rightsUrl } from './rights.ts';
 
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,48}[a-z0-9])$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -313,10 +314,13 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
       // the confirmation at most once a day per address; a second application is still taken
       if (await hit(`apply-mail:${email}`, 1, DAY, tx)) {
         const t = translator(locale);
+        // consent given on the form is a consent like a request's: its mail carries the rights link (issue 13)
+        const rights = rightsUrl(await issueRightsLink(tx, candidateId, email), locale);
+        const text = `${t('careers.mail.text', { name, vacancy: vacancy.positionName, company: space.company ?? '' })}\n\n${t('rights.mail.rights_link', { link: rights })}\n\n${t('mail.signature')}`;
         try {
           await queueMail(
             tx,
-            { to: email, subject: t('careers.mail.subject', { vacancy: vacancy.positionName }), text: t('careers.mail.text', { name, vacancy: vacancy.positionName, company: space.company ?? '' }) },
+            { to: email, subject: t('careers.mail.subject', { vacancy: vacancy.positionName }), text },
             { kind: 'application', spaceId: space.id },
           );
         } catch (error) {
