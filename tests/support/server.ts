@@ -70,9 +70,22 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Spawns `node src/server.ts` (the built app) with the given environment. */
+/**
+ * Spawns `node src/server.ts` (the built app) with the given environment. A free port found
+ * before the start can be taken by another product's database meanwhile (the start loads its
+ * page modules for seconds first): without a port of its own the start then tries another.
+ */
 export async function spawnServer(env: Record<string, string | undefined>, { port }: { port?: number } = {}): Promise<RunningServer> {
-  const usePort = port ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(env, port ?? (await freePort()));
+    } catch (error) {
+      if (port !== undefined || attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function spawnOnce(env: Record<string, string | undefined>, usePort: number): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-test-'));
   const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: ROOT,
