@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
-import { getDb, schema, type Db } from '../db/index.ts';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { getDb, prepared, schema, type Db } from '../db/index.ts';
 import { disconnectSessions } from '../emit.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
@@ -52,45 +52,48 @@ export async function findByToken(token: string): Promise<{ session: SessionRow;
 }
 
 async function findLiveByToken(token: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const db = await getDb();
-  const hash = sha256(token);
-  const [row] = await db
-    .select({ session: schema.sessions, user: schema.users })
-    .from(schema.sessions)
-    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(
-      and(
-        or(
-          eq(schema.sessions.tokenHash, hash),
-          and(
-            eq(schema.sessions.previousTokenHash, hash),
-            gt(schema.sessions.rotatedAt, new Date(Date.now() - ROTATION_GRACE_MS)),
+  const query = await prepared('session_by_token', (db) =>
+    db
+      .select({ session: schema.sessions, user: schema.users })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+      .where(
+        and(
+          or(
+            eq(schema.sessions.tokenHash, sql.placeholder('hash')),
+            and(eq(schema.sessions.previousTokenHash, sql.placeholder('hash')), gt(schema.sessions.rotatedAt, sql.placeholder('graceStart'))),
           ),
+          isNull(schema.sessions.revokedAt),
+          gt(schema.sessions.expiresAt, sql.placeholder('now')),
+          isNull(schema.users.deletedAt),
         ),
-        isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, new Date()),
-        isNull(schema.users.deletedAt),
-      ),
-    )
-    .limit(1);
+      )
+      .limit(1)
+      .prepare('session_by_token'),
+  );
+  const now = Date.now();
+  const [row] = await query.execute({ hash: sha256(token), graceStart: new Date(now - ROTATION_GRACE_MS), now: new Date(now) });
   return row;
 }
 
 export async function findById(sessionId: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ session: schema.sessions, user: schema.users })
-    .from(schema.sessions)
-    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(
-      and(
-        eq(schema.sessions.id, sessionId),
-        isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, new Date()),
-        isNull(schema.users.deletedAt),
-      ),
-    )
-    .limit(1);
+  const query = await prepared('session_by_id', (db) =>
+    db
+      .select({ session: schema.sessions, user: schema.users })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+      .where(
+        and(
+          eq(schema.sessions.id, sql.placeholder('id')),
+          isNull(schema.sessions.revokedAt),
+          gt(schema.sessions.expiresAt, sql.placeholder('now')),
+          isNull(schema.users.deletedAt),
+        ),
+      )
+      .limit(1)
+      .prepare('session_by_id'),
+  );
+  const [row] = await query.execute({ id: sessionId, now: new Date() });
   return row;
 }
 

@@ -125,4 +125,19 @@ export async function getDb(): Promise<Db> {
   return (await database()).db;
 }
 
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A query built once per database and kept as a named prepared statement: for the few queries
+ * every request runs (the session lookup), building the SQL with drizzle and having PostgreSQL
+ * parse and plan it cost more than running it. `name` must be unique in the process.
+ */
+export async function prepared<T>(name: string, build: (db: Db) => T): Promise<T> {
+  const db = await getDb();
+  let queries = preparedByDb.get(db);
+  if (!queries) preparedByDb.set(db, (queries = new Map()));
+  if (!queries.has(name)) queries.set(name, build(db));
+  return queries.get(name) as T;
+}
+
 export { schema };

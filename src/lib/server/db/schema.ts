@@ -434,6 +434,8 @@ export const candidates = pgTable(
     index('candidates_space_salary').on(t.spaceId, t.salary),
     index('candidates_search').using('gin', t.search),
     index('candidates_unconsented').on(t.unconsentedSince).where(sql`${t.unconsentedSince} is not null and ${t.erasedAt} is null`),
+    // the erased few, so that "not erased" (privacy.ts identityShown) never reads the whole table
+    index('candidates_erased').on(t.id).where(sql`${t.erasedAt} is not null`),
   ],
 );
 

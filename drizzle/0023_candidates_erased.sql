@@ -1,0 +1,1 @@
+CREATE INDEX "candidates_erased" ON "candidates" USING btree ("id") WHERE "candidates"."erased_at" is not null;
