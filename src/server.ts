@@ -11,6 +11,7 @@ import { ConfigError, env } from './lib/server/env.ts';
 import { closeDatabase, openDatabase, provideDatabase } from './lib/server/db/index.ts';
 import { attachRealtime } from './lib/server/realtime.ts';
 import { createStaticHandler } from './lib/server/static.ts';
+import { storage } from './lib/server/storage.ts';
 import { bodyLimitFor } from './lib/server/body-limits.ts';
 import { provideModuleGraph, readModuleGraph } from './lib/server/preload.ts';
 import { logError } from './lib/server/errors.ts';
@@ -113,6 +114,7 @@ async function main() {
   const serveStatic = createStaticHandler({
     clientDir: path.join(root, 'dist/client'),
     uploadsDir: path.join(config.DATA_DIR, 'uploads'),
+    store: await storage(),
   });
 
   const securityHeaders = headersForEveryAnswer(config.PUBLIC_URL);

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   /** As root, the system user the embedded PostgreSQL runs as (default `postgres`, else `nobody`). */
   EMBEDDED_PG_USER: z.string().regex(/^[a-z_][a-z0-9_.-]*$/i, 'must be a system user name').optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** Files in an S3-compatible store: https://KEY:SECRET@host/bucket?region=… (src/lib/server/storage.ts); else on disk. */
+  S3_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Recruit <no-reply@localhost>'),
   /** An SMTP server that takes the connection and never answers is given up on after this. */

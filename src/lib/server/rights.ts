@@ -6,8 +6,6 @@
  * candidate and keeps the funnel and the ratings for the statistics. All of it is in the log.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
@@ -17,7 +15,8 @@ import { addJob } from './jobs.ts';
 import { queueMail } from './mail.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { findCandidateFor, mayManageCandidates } from './candidates.ts';
-import { removeResume, removeUpload, RESUME_NAME, resumesDir } from './uploads.ts';
+import { removeResume, removeUpload, RESUME_NAME } from './uploads.ts';
+import { storage } from './storage.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { PD_STATUS } from '../schemas/funnel.ts';
@@ -29,7 +28,6 @@ type CandidateRow = typeof schema.candidates.$inferSelect;
 /** How long the link to a copy works. */
 export const EXPORT_DAYS = 7;
 
-export const exportsDir = () => path.join(env().DATA_DIR, 'exports');
 const EXPORT_NAME = /^[A-Za-z0-9_-]{16,}\.zip$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -364,14 +362,12 @@ export async function runExport(requestId: string, now = new Date()): Promise<vo
   const { candidate } = row;
   const files = [{ name: 'data.json', data: Buffer.from(JSON.stringify(await dataOf(candidate), null, 2)) }];
   if (candidate.resume && RESUME_NAME.test(candidate.resume)) {
-    const bytes = await fs.readFile(path.join(resumesDir(), candidate.resume)).catch(() => undefined);
+    const bytes = await (await storage()).read('resumes', candidate.resume);
     if (bytes) files.push({ name: `resume.${candidate.resume.split('.').pop()}`, data: bytes });
   }
   const { zip } = await import('./zip.ts');
-  const dir = exportsDir();
-  await fs.mkdir(dir, { recursive: true });
   const file = `${crypto.randomBytes(18).toString('base64url')}.zip`;
-  await fs.writeFile(path.join(dir, file), zip(files, now), { flag: 'wx' });
+  await (await storage()).put('exports', file, zip(files, now), 'application/zip');
   const token = randomToken();
   const lang: Locale = isLocale(candidate.lang) ? candidate.lang : 'en';
   const t = translator(lang);
@@ -391,7 +387,7 @@ export async function runExport(requestId: string, now = new Date()): Promise<vo
       );
     });
   } catch (error) {
-    await fs.rm(path.join(dir, file), { force: true });
+    await (await storage()).remove('exports', file);
     if (error instanceof Error && error.message === 'export already built') return;
     throw error;
   }
@@ -407,7 +403,7 @@ export async function exportDownload(token: string, now = new Date()): Promise<R
     .where(eq(schema.rightsRequests.tokenHash, sha256(token)));
   if (!row?.file || !EXPORT_NAME.test(row.file)) throw notFound();
   if (!row.expiresAt || row.expiresAt <= now) throw new AppError(410, 'error.rights.export_expired');
-  const bytes = await fs.readFile(path.join(exportsDir(), row.file)).catch(() => undefined);
+  const bytes = await (await storage()).read('exports', row.file);
   if (!bytes) throw notFound();
   await audit(db, { spaceId: row.spaceId, actor: { kind: 'candidate' }, action: 'export_download', candidateId: row.candidateId, details: { request: row.id } });
   return new Response(new Uint8Array(bytes), {
@@ -485,7 +481,7 @@ export async function eraseCandidateRow(candidateId: string, actor: Actor, reaso
   if (!files) return false;
   await removeUpload(files.image);
   await removeResume(files.resume);
-  for (const file of files.exports) if (file && EXPORT_NAME.test(file)) await fs.rm(path.join(exportsDir(), file), { force: true });
+  for (const file of files.exports) if (file && EXPORT_NAME.test(file)) await (await storage()).remove('exports', file);
   return true;
 }
 
@@ -509,6 +505,6 @@ export async function deleteExpiredExports(now = new Date()): Promise<number> {
   const rows = await db.select({ id: schema.rightsRequests.id, file: schema.rightsRequests.file }).from(schema.rightsRequests).where(where);
   if (!rows.length) return 0;
   await db.update(schema.rightsRequests).set({ file: null }).where(inArray(schema.rightsRequests.id, rows.map((r) => r.id)));
-  for (const row of rows) if (row.file && EXPORT_NAME.test(row.file)) await fs.rm(path.join(exportsDir(), row.file), { force: true });
+  for (const row of rows) if (row.file && EXPORT_NAME.test(row.file)) await (await storage()).remove('exports', row.file);
   return rows.length;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Storage, StoredFile } from './storage.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -73,18 +74,46 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, cacheCont
   fs.createReadStream(served).pipe(res);
 }
 
+/** An uploaded image from an object store (storage.ts): its names never change, so cached for a year. */
+async function sendStored(req: IncomingMessage, res: ServerResponse, next: () => void, store: Storage, name: string) {
+  let file: StoredFile | undefined;
+  try {
+    file = await store.open('uploads', name);
+  } catch {
+    // the store is unreachable: the photo is missing from the page, the page still works
+    res.writeHead(503, { 'cache-control': 'no-store', 'retry-after': '10' });
+    return void res.end();
+  }
+  if (!file) return next();
+  res.writeHead(200, {
+    'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+    'cache-control': 'public, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
+    ...(file.size !== undefined ? { 'content-length': String(file.size) } : {}),
+  });
+  if (req.method === 'HEAD') {
+    file.body.destroy();
+    return void res.end();
+  }
+  file.body.on('error', () => res.destroy());
+  file.body.pipe(res);
+}
+
 /**
  * Serves the build's client files (hashed ones under /_astro cached for a year) and the
- * uploaded images under /uploads; anything else goes to `next`.
+ * uploaded images under /uploads, from disk or from the object store; anything else goes to
+ * `next`.
  */
-export function createStaticHandler({ clientDir, uploadsDir }: { clientDir: string; uploadsDir: string }) {
+export function createStaticHandler({ clientDir, uploadsDir, store }: { clientDir: string; uploadsDir: string; store?: Storage }) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const urlPath = (req.url ?? '/').split('?')[0]!;
     if (urlPath.startsWith('/uploads/')) {
       const name = urlPath.slice('/uploads/'.length);
       // only the flat, unguessable image names of the upload service are served here
-      const file = /^[A-Za-z0-9_-]{16,}\.(webp|jpg|png)$/.test(name) ? fileIn(uploadsDir, name) : undefined;
+      if (!/^[A-Za-z0-9_-]{16,}\.(webp|jpg|png)$/.test(name)) return next();
+      if (store?.kind === 's3') return void sendStored(req, res, next, store, name);
+      const file = fileIn(uploadsDir, name);
       if (!file) return next();
       return send(req, res, file, 'public, max-age=31536000, immutable', false);
     }

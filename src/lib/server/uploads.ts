@@ -1,13 +1,12 @@
 /**
- * Uploaded files under DATA_DIR/uploads (ARCHITECTURE.md): the content decides what a file is
+ * Uploaded files, in the store of storage.ts (DATA_DIR/uploads, or an object store): the content decides what a file is
  * (magic bytes, never its name or declared type), names are random, and images are re-encoded
  * with sharp, which drops every piece of metadata (EXIF, GPS, XMP) on the way.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
-import { env } from './env.ts';
+import { storage } from './storage.ts';
 import { audit } from './audit.ts';
 import { getDb } from './db/index.ts';
 import { AppError, notFound, readBody } from './http.ts';
@@ -23,7 +22,6 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 /** The names the upload service writes, and the only ones /uploads serves (see static.ts). */
 export const UPLOAD_NAME = /^[A-Za-z0-9_-]{16,}\.(webp|jpg|png)$/;
 
-export const uploadsDir = () => path.join(env().DATA_DIR, 'uploads');
 const notAnImage = () => new AppError(415, 'error.upload.not_an_image');
 
 /** Reads a (multipart) upload form of at most the upload limit plus the form's overhead. */
@@ -114,21 +112,18 @@ export async function saveImage(file: unknown, { size }: { size: number }): Prom
   const kind = imageKind(bytes);
   if (!kind) throw notAnImage();
   const output = await toWebp(bytes, kind, size);
-  const dir = uploadsDir();
-  await fs.mkdir(dir, { recursive: true });
   const name = `${crypto.randomBytes(18).toString('base64url')}.webp`;
-  await fs.writeFile(path.join(dir, name), output, { flag: 'wx' });
+  await (await storage()).put('uploads', name, output, 'image/webp');
   return name;
 }
 
 /** Deletes a stored upload by its plain name; anything else (a path, a URL) or a missing file is ignored. */
 export async function removeUpload(name: string | null | undefined): Promise<void> {
   if (!name || !UPLOAD_NAME.test(name)) return;
-  await fs.rm(path.join(uploadsDir(), name), { force: true });
+  await (await storage()).remove('uploads', name);
 }
 
 /** Resumes are personal data: kept outside /uploads and served only through an access check. */
-export const resumesDir = () => path.join(env().DATA_DIR, 'resumes');
 export const RESUME_NAME = /^[A-Za-z0-9_-]{16,}\.(pdf|doc|docx)$/;
 
 /**
@@ -155,17 +150,15 @@ export async function saveResume(file: unknown): Promise<{ name: string; origina
   const bytes = Buffer.from(await file.arrayBuffer());
   const kind = resumeKind(bytes);
   if (!kind) throw new AppError(415, 'error.upload.not_a_resume');
-  const dir = resumesDir();
-  await fs.mkdir(dir, { recursive: true });
   const name = `${crypto.randomBytes(18).toString('base64url')}.${kind}`;
-  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  await (await storage()).put('resumes', name, bytes, RESUME_TYPES[kind]);
   const original = (file.name || `resume.${kind}`).replace(/[\/\x00-\x1f"]/g, '_').slice(0, 200);
   return { name, original, kind, bytes };
 }
 
 export async function removeResume(name: string | null | undefined): Promise<void> {
   if (!name || !RESUME_NAME.test(name)) return;
-  await fs.rm(path.join(resumesDir(), name), { force: true });
+  await (await storage()).remove('resumes', name);
 }
 
 /**
@@ -177,14 +170,16 @@ export async function resumeResponse(
   reader: string,
 ): Promise<Response> {
   if (!candidate.resume || !RESUME_NAME.test(candidate.resume)) throw notFound();
-  const bytes = await fs.readFile(path.join(resumesDir(), candidate.resume)).catch(() => undefined);
-  if (!bytes) throw notFound();
+  const file = await (await storage()).open('resumes', candidate.resume);
+  if (!file) throw notFound();
   // every read of a résumé is in the space's log (docs/decisions/0025)
   await audit(await getDb(), { spaceId: candidate.spaceId, actor: { kind: 'user', user: { id: reader } }, action: 'resume_read', candidateId: candidate.id });
   const kind = candidate.resume.split('.').pop() as keyof typeof RESUME_TYPES;
   const filename = candidate.resumeName ?? `resume.${kind}`;
-  return new Response(new Uint8Array(bytes), {
+  // streamed from the store: neither the process nor the reader waits for the whole file
+  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
     headers: {
+      ...(file.size !== undefined ? { 'content-length': String(file.size) } : {}),
       'content-type': RESUME_TYPES[kind],
       'content-disposition': `attachment; filename="resume.${kind}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       'cache-control': 'private, no-store',
