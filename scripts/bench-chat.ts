@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { env } from '../src/lib/server/env.ts';
 import { closeDatabase, openDatabase, provideDatabase, schema } from '../src/lib/server/db/index.ts';
 import { hashPassword } from '../src/lib/server/auth/password.ts';
@@ -91,14 +91,22 @@ export async function benchChat({ url, pid, sockets: count, messages }: { url: s
   const tag = crypto.randomBytes(4).toString('hex');
   const sockets: Socket[] = [];
   try {
-    const users = await db
-      .insert(schema.users)
-      .values(Array.from({ length: count }, (_, i) => ({ email: `bench-${tag}-${i}@example.invalid`, passwordHash, name: `Bench${i}`, surname: 'User', role: 2, status: 2, spaceId: space!.id })))
-      .returning({ id: schema.users.id });
-    const sessions = await db
-      .insert(schema.sessions)
-      .values(users.map((u) => ({ userId: u.id, tokenHash: sha256(crypto.randomBytes(32).toString('hex')), persistent: false, expiresAt: new Date(Date.now() + 3_600_000) })))
-      .returning({ id: schema.sessions.id, userId: schema.sessions.userId });
+    // in slices: one statement may carry at most 65,535 parameters
+    const users: { id: string }[] = [];
+    const sessions: { id: string; userId: string }[] = [];
+    for (let from = 0; from < count; from += 2000) {
+      const slice = await db
+        .insert(schema.users)
+        .values(Array.from({ length: Math.min(2000, count - from) }, (_, k) => ({ email: `bench-${tag}-${from + k}@example.invalid`, passwordHash, name: `Bench${from + k}`, surname: 'User', role: 2, status: 2, spaceId: space!.id })))
+        .returning({ id: schema.users.id });
+      users.push(...slice);
+      sessions.push(
+        ...(await db
+          .insert(schema.sessions)
+          .values(slice.map((u) => ({ userId: u.id, tokenHash: sha256(crypto.randomBytes(32).toString('hex')), persistent: false, expiresAt: new Date(Date.now() + 3_600_000) })))
+          .returning({ id: schema.sessions.id, userId: schema.sessions.userId })),
+      );
+    }
     const tokens = await Promise.all(sessions.map(async (s) => (await issueAccessToken(s.userId, s.id)).accessToken));
 
     const rssBeforeMb = pid ? rssMb(pid) : undefined;
@@ -145,9 +153,12 @@ export async function benchChat({ url, pid, sockets: count, messages }: { url: s
     return { sockets: count, messages, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, connectSeconds, rssBeforeMb, rssAfterMb };
   } finally {
     for (const socket of sockets) socket.disconnect();
-    const ids = (await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.spaceId, space!.id))).map((u) => u.id);
-    if (ids.length) await db.delete(schema.users).where(inArray(schema.users.id, ids));
-    await db.delete(schema.spaces).where(eq(schema.spaces.id, space!.id));
+    // a failed clean-up must not hide why the run failed
+    await db
+      .delete(schema.users)
+      .where(eq(schema.users.spaceId, space!.id))
+      .then(() => db.delete(schema.spaces).where(eq(schema.spaces.id, space!.id)))
+      .catch((error: Error) => console.error(`bench-chat: clean-up failed: ${error.message}`));
   }
 }
 
