@@ -115,7 +115,7 @@ describe('GET /api/v1/openapi.json', () => {
     const keys = (doc as unknown as { 'x-error-keys': string[] })['x-error-keys'];
     expect(keys).toContain('error.common.unauthorized');
     expect(keys).toContain('error.common.invalid_body');
-    const named = new Set(JSON.stringify(doc.paths).match(/`((?:[a-z_]+\.)+[a-z_]+)`/g)?.map((k) => k.slice(1, -1)).filter((k) => /(^|\.)error\./.test(k)));
+    const named = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => Object.values(op.responses).flatMap((r) => (r as { 'x-error-keys'?: string[] })['x-error-keys'] ?? []))));
     expect(named.size).toBeGreaterThan(20);
     for (const key of named) expect(keys, key).toContain(key);
   });
@@ -123,6 +123,32 @@ describe('GET /api/v1/openapi.json', () => {
   it('describes every route file under src/pages/api/v1, and nothing that is not one', () => {
     const described = Object.entries(doc.paths).flatMap(([route, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${route}`)).sort();
     expect(described).toEqual(routeOperations());
+  });
+});
+
+describe('the reference page, /docs/api', () => {
+  it('shows every operation of the document, in both languages, to anyone, without JavaScript', async () => {
+    const operations = Object.entries(doc.paths).flatMap(([route, item]) => Object.keys(item).map((method) => ({ method: method.toUpperCase(), route })));
+    for (const [path, title, who] of [['/docs/api', 'API reference', 'Company or recruiter'], ['/ru/docs/api', 'Справочник API', 'Компании или рекрутеру']] as const) {
+      const res = await new Client().get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text).toContain(`<h1>${title}</h1>`);
+      expect(res.text).toContain(who);
+      expect(res.text).not.toMatch(/<script/i);
+      expect(res.text).toContain('href="/api/v1/openapi.json"');
+      expect(res.text.match(/data-testid="operation"/g)?.length).toBe(operations.length);
+      for (const { method, route } of operations) expect(res.text, `${method} ${route}`).toMatch(new RegExp(`>${method}</span>\\s*<code class="path">${route.replace(/[{}]/g, '\\$&')}</code>`));
+      // the error keys and a schema's fields, as the document has them
+      expect(res.text).toContain('webhooks.error.limit_reached');
+      expect(res.text).toContain('id="schema-Candidate"');
+    }
+  });
+
+  it('is linked from the webhooks settings', async () => {
+    const s = await space();
+    const page = await s.company.client.get('/webhooks');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('href="/docs/api"');
   });
 });
 

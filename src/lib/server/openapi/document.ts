@@ -95,6 +95,7 @@ function responsesOf(op: Operation): ZodOpenApiResponsesObject {
     responses[code as '400'] = {
       description: `${STATUS_TEXT[Number(code)] ?? 'An error.'} Keys: ${keys.map((k) => `\`${k}\``).join(', ')}.`,
       content: { 'application/json': { schema: ErrorSchema } },
+      'x-error-keys': keys,
     };
   }
   return responses;
