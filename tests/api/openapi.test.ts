@@ -18,7 +18,7 @@ import { candidateBody, catalogue, vacancyBody } from '../support/fixtures.ts';
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
   components: { schemas: Record<string, unknown> };
 };
 
@@ -57,6 +57,18 @@ interface Answer {
 }
 
 /** Checks an answer of `METHOD template` against the document: its status is listed, its body fits. */
+function validator(schema: unknown) {
+  return ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')));
+}
+
+/** A JSON body the endpoint took is one the document's request schema takes: the description does not refuse what works. */
+function requestConforms(method: string, template: string, body: unknown): void {
+  const schema = doc.paths[template]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
+  expect(schema, `${method} ${template} takes a JSON body, which the document does not describe`).toBeDefined();
+  const validate = validator(schema);
+  expect(validate(body), `${method} ${template} request: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
+
 function conforms(method: string, template: string, res: Answer): void {
   const operation = doc.paths[template]?.[method.toLowerCase()];
   expect(operation, `${method} ${template} is described`).toBeDefined();
@@ -71,8 +83,7 @@ function conforms(method: string, template: string, res: Answer): void {
   const media = content[type] ?? content['*/*'];
   expect(media, `${method} ${template} ${res.status} answered ${type}, described: ${Object.keys(content).join(', ')}`).toBeDefined();
   if (type !== 'application/json') return;
-  const schema = JSON.parse(JSON.stringify(media!.schema).replaceAll('"#/components/', '"openapi#/components/'));
-  const validate = ajv.compile(schema);
+  const validate = validator(media!.schema);
   const ok = validate(res.json);
   expect(ok, `${method} ${template} ${res.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.json).slice(0, 1500)}`).toBe(true);
 }
@@ -85,6 +96,7 @@ async function call(client: Client, method: string, template: string, options: {
   const res = await client.request(method, url, { body: options.body, raw: options.raw });
   if (options.expect !== undefined) expect(res.status, `${method} ${url}: ${res.text.slice(0, 500)}`).toBe(options.expect);
   conforms(method, template, res);
+  if (options.body !== undefined && res.status < 400) requestConforms(method, template, options.body);
   const key = `${method} ${template}`;
   if (!seen.has(key)) seen.set(key, new Set());
   seen.get(key)!.add(res.status < 400 ? 'success' : 'error');
@@ -240,8 +252,15 @@ describe('every endpoint answers as described', () => {
     expect(token).toBeDefined();
     await call(new Client(), 'POST', '/api/v1/verify/candidate/pd', { body: { token: 'no-such-token', response: 'approved' }, expect: 404 });
     await call(new Client(), 'POST', '/api/v1/verify/candidate/pd', { body: { token, response: 'approved', share: [s.customer.id] }, expect: 200 });
-    await call(recruiter, 'GET', '/api/v1/candidates/{id}/rights', { params: { id: candidate.id }, expect: 200 });
     await call(recruiter, 'POST', '/api/v1/candidates/{id}/export', { params: { id: candidate.id }, expect: 202 });
+    const rights = await call(recruiter, 'GET', '/api/v1/candidates/{id}/rights', { params: { id: candidate.id }, expect: 200 });
+    expect((rights.json as { requests: unknown[] }).requests.length).toBe(1);
+    // the full candidate: consent history, grants, the funnel with its ratings and history, for each reader
+    for (const reader of [recruiter, customer]) {
+      const full = await call(reader, 'GET', '/api/v1/candidates/{id}', { params: { id: candidate.id }, query: `vacancyId=${vacancy.id}`, expect: 200 });
+      expect((full.json as { funnel: { ratings: unknown[] } | null }).funnel?.ratings.length).toBe(1);
+    }
+    expect(((await call(recruiter, 'GET', '/api/v1/candidates/{id}', { params: { id: candidate.id }, expect: 200 })).json as { pdHistory: unknown[] }).pdHistory.length).toBeGreaterThan(0);
 
     // interviews
     const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -258,11 +277,13 @@ describe('every endpoint answers as described', () => {
     const message = (await call(recruiter, 'POST', '/api/v1/chats/{id}', { params: { id: s.customer.id }, body: { text: 'Hello' }, expect: 201 })).json as { id: string };
     await call(customer, 'GET', '/api/v1/chats', { expect: 200 });
     await call(customer, 'GET', '/api/v1/chats/{id}', { params: { id: s.recruiter.id }, expect: 200 });
+    await call(customer, 'GET', '/api/v1/chats/{id}', { params: { id: s.recruiter.id }, query: 'page=2', expect: 200 });
     await call(customer, 'PUT', '/api/v1/chats/{id}', { params: { id: s.recruiter.id }, body: { messageIds: [message.id] }, expect: 200 });
     const ticket = (await call(customer, 'POST', '/api/v1/help', { body: { title: 'account', description: 'Cannot find the vacancy' }, expect: 201 })).json as { id: string };
     await call(customer, 'GET', '/api/v1/help', { expect: 200 });
     await call(customer, 'GET', '/api/v1/help/{id}', { params: { id: ticket.id }, expect: 200 });
     await call(customer, 'POST', '/api/v1/help/{id}', { params: { id: ticket.id }, body: { text: 'Found it' }, expect: 201 });
+    await call(customer, 'GET', '/api/v1/help/{id}', { params: { id: ticket.id }, expect: 200 });
     await call(company, 'GET', '/api/v1/feed', { expect: 200 });
     await call(customer, 'GET', '/api/v1/notifications', { expect: 200 });
     await call(customer, 'POST', '/api/v1/notifications/read', { body: { all: true }, expect: 200 });

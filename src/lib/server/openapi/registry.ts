@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { LoginSchema, RegisterSchema, ResendSchema, VerifyEmailSchema } from '../../schemas/auth.ts';
-import { AddToVacancySchema, CandidateQuerySchema, CandidateSchema, PdAnswerSchema, PdRequestSchema, PrioritySchema, RatingSchema, StageSchema } from '../../schemas/candidate.ts';
+import { AddToVacancySchema, CandidateQuerySchema, CandidateSchema, CandidateViewQuerySchema, PdAnswerSchema, PdRequestSchema, PrioritySchema, RatingSchema, StageSchema } from '../../schemas/candidate.ts';
 import { CitySearchSchema } from '../../schemas/catalog.ts';
-import { ChatMessageSchema, ChatReadSchema, TicketMessageSchema, TicketSchema } from '../../schemas/chat.ts';
+import { ChatMessageSchema, ChatPageQuerySchema, ChatReadSchema, TicketMessageSchema, TicketSchema } from '../../schemas/chat.ts';
 import { ClientReportSchema } from '../../schemas/client-errors.ts';
-import { InterviewCancelSchema, InterviewSchema, InterviewUpdateSchema } from '../../schemas/interview.ts';
+import { InterviewCancelSchema, InterviewListQuerySchema, InterviewSchema, InterviewUpdateSchema } from '../../schemas/interview.ts';
 import { NotificationQuerySchema, NotificationReadSchema, NotifyMailSchema } from '../../schemas/notification.ts';
 import { AuditQuerySchema, EraseSchema, RetentionSchema } from '../../schemas/rights.ts';
 import { EmailChangeSchema, EmailCodeSchema, InviteQuerySchema, InviteSchema, PasswordChangeSchema, ProfileSchema } from '../../schemas/user.ts';
@@ -57,9 +57,6 @@ const ParseResumeForm = z.object({
   file: z.string().check(z.meta({ format: 'binary', description: 'PDF, DOC or DOCX by content, at most 10 MB.' })),
   lang: z.optional(z.enum(['en', 'ru'])),
 });
-const CandidateGetQuery = z.object({ vacancyId: z.optional(z.string().check(z.meta({ description: "Adds the candidate's funnel on that vacancy." }))) });
-const ChatPageQuery = z.object({ page: z.optional(z.string().check(z.meta({ description: 'From 1, newest messages first.' }))) });
-const InterviewListQuery = z.object({ candidateId: z.optional(z.string().check(z.meta({ description: 'Every interview of that candidate, cancelled and past too.' }))) });
 const VacancyBody = z.union([DraftVacancySchema, VacancySchema]);
 
 const UPLOAD_ERRORS = { 413: ['error.upload.image_too_large', 'error.upload.image_too_many_pixels', 'error.common.body_too_large'], 415: ['error.upload.not_an_image', 'error.common.invalid_body'] };
@@ -100,7 +97,7 @@ export const OPERATIONS: Operation[] = [
   // candidates
   { method: 'get', path: '/api/v1/candidates', tag: 'candidates', summary: "The space's candidates, paged and filtered", description: 'Counts exactly up to 10,000 (`pagination.totalExact`), see docs/api.md.', access: 'recruiter', query: CandidateQuerySchema, success: { status: 200, schema: R.CandidatePage } },
   { method: 'post', path: '/api/v1/candidates', tag: 'candidates', summary: 'Create a candidate', access: 'recruiter', body: CandidateSchema, success: { status: 201, schema: R.Candidate }, errors: { 403: ['error.common.forbidden'], 409: ['error.vacancy.archived'] } },
-  { method: 'get', path: '/api/v1/candidates/{id}', tag: 'candidates', summary: 'One candidate', access: 'signed-in', params: id, query: CandidateGetQuery, success: { status: 200, schema: R.Candidate } },
+  { method: 'get', path: '/api/v1/candidates/{id}', tag: 'candidates', summary: 'One candidate', access: 'signed-in', params: id, query: CandidateViewQuerySchema, success: { status: 200, schema: R.Candidate } },
   { method: 'put', path: '/api/v1/candidates/{id}', tag: 'candidates', summary: 'Edit a candidate', access: 'recruiter', params: id, body: CandidateSchema, success: { status: 200, schema: R.Candidate }, errors: { 409: ['error.rights.erased'] } },
   { method: 'get', path: '/api/v1/candidates/{id}/resume', tag: 'candidates', summary: "Download the candidate's résumé", description: 'Logged in the space\'s personal-data log; a customer needs the candidate\'s consent to share.', access: 'signed-in', params: id, success: { status: 200, binary: ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] } },
   { method: 'get', path: '/api/v1/candidates/{id}/rights', tag: 'candidates', summary: "The candidate's requests about their data, newest first", access: 'recruiter', params: id, success: { status: 200, schema: R.RightsRequests } },
@@ -122,7 +119,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/candidates/vacancy/{vacancyId}/{candidateId}/rating', tag: 'funnels', summary: 'Rate a candidate on a vacancy', access: 'signed-in', params: pair, body: RatingSchema, success: { status: 201, schema: R.Rating }, errors: { 409: ['error.vacancy.archived'] } },
 
   // interviews
-  { method: 'get', path: '/api/v1/interviews', tag: 'interviews', summary: 'Upcoming interviews', access: 'signed-in', query: InterviewListQuery, success: { status: 200, schema: z.array(R.Interview) } },
+  { method: 'get', path: '/api/v1/interviews', tag: 'interviews', summary: 'Upcoming interviews', access: 'signed-in', query: InterviewListQuerySchema, success: { status: 200, schema: z.array(R.Interview) } },
   { method: 'post', path: '/api/v1/interviews', tag: 'interviews', summary: 'Schedule an interview', description: 'Everyone gets an invitation with an .ics.', access: 'recruiter', body: InterviewSchema, success: { status: 201, schema: R.Interview }, errors: { 409: ['error.vacancy.archived'] } },
   { method: 'get', path: '/api/v1/interviews/{id}', tag: 'interviews', summary: 'One interview, whatever its state', access: 'signed-in', params: id, success: { status: 200, schema: R.Interview } },
   { method: 'put', path: '/api/v1/interviews/{id}', tag: 'interviews', summary: 'Edit or reschedule an interview', description: '`sequence` is the version the form was loaded at; a stale one is a 409.', access: 'recruiter', params: id, body: InterviewUpdateSchema, success: { status: 200, schema: R.Interview }, errors: { 409: ['interview.error.changed', 'interview.error.cancelled'] } },
@@ -130,7 +127,7 @@ export const OPERATIONS: Operation[] = [
 
   // chats and help
   { method: 'get', path: '/api/v1/chats', tag: 'chats', summary: 'The chat list and the people one can start a chat with', access: 'signed-in', success: { status: 200, schema: R.ChatList } },
-  { method: 'get', path: '/api/v1/chats/{id}', tag: 'chats', summary: 'A dialog\'s messages, newest page first', description: '`id` is the other person\'s.', access: 'signed-in', params: id, query: ChatPageQuery, success: { status: 200, schema: R.MessagePage } },
+  { method: 'get', path: '/api/v1/chats/{id}', tag: 'chats', summary: 'A dialog\'s messages, newest page first', description: '`id` is the other person\'s.', access: 'signed-in', params: id, query: ChatPageQuerySchema, success: { status: 200, schema: R.MessagePage } },
   { method: 'post', path: '/api/v1/chats/{id}', tag: 'chats', summary: 'Send a message', description: 'The same as the socket\'s chat-message.', access: 'signed-in', params: id, body: z.object({ text: ChatMessageSchema.shape.text }), success: { status: 201, schema: R.Message }, errors: { 429: ['error.common.too_many_requests'] } },
   { method: 'put', path: '/api/v1/chats/{id}', tag: 'chats', summary: "Mark a dialog's messages read", access: 'signed-in', params: id, body: ChatReadSchema, success: { status: 200, schema: R.MessageIds } },
   { method: 'get', path: '/api/v1/help', tag: 'help', summary: "The user's support tickets", access: 'signed-in', success: { status: 200, schema: z.array(R.Ticket) } },
