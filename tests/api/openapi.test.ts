@@ -123,6 +123,22 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.components.schemas.Error).toBeDefined();
   });
 
+  it('takes no input: odd queries change nothing, other methods are refused with a described error shape, never a 500', async () => {
+    const plain = await new Client().get('/api/v1/openapi.json');
+    for (const query of ['?lng=ru', '?x=%00', `?q=${'9'.repeat(400)}`]) {
+      const res = await new Client().get(`/api/v1/openapi.json${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.text, query).toBe(plain.text);
+    }
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const res = await new Client().request(method, '/api/v1/openapi.json', { body: {} });
+      expect(res.status, method).toBeGreaterThanOrEqual(400);
+      expect(res.status, method).toBeLessThan(500);
+      expect(res.json).toMatchObject({ statusCode: res.status, message: expect.stringMatching(/^error\./) });
+    }
+    for (const query of ['?x=%00', `?q=${'9'.repeat(400)}`]) expect((await new Client().get(`/docs/api${query}`)).status, query).toBe(200);
+  });
+
   it('lists the error keys, and every key an operation names is one of them and translated', () => {
     const keys = (doc as unknown as { 'x-error-keys': string[] })['x-error-keys'];
     expect(keys).toContain('error.common.unauthorized');
