@@ -49,7 +49,7 @@ const REF = '#/components/schemas/';
 
 /**
  * Errors any endpoint (500, 503) or any write (403 from another site, 413, 415) may answer: the
- * page says them once rather than under each of 75 endpoints.
+ * page says them once rather than under each of 70 endpoints.
  */
 export const GENERAL_ERRORS: readonly { status: string; key: string }[] = [
   { status: '403', key: 'error.common.bad_origin' },
