@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, lastCode, lastMail, PASSWORD, uniqueEmail } from '../support/client.ts';
+import { Client, db, lastCode, lastMail, PASSWORD, uniqueEmail } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
 import { candidateBody, catalogue, vacancyBody } from '../support/fixtures.ts';
 
@@ -251,6 +251,9 @@ describe('every endpoint answers as described', () => {
     await call(recruiter, 'POST', '/api/v1/candidates/resume', { raw: form({ candidateId: candidate.id }, { bytes: fs.readFileSync(RESUME), name: 'Anna CV.pdf', type: 'application/pdf' }), expect: 200 });
     await call(recruiter, 'GET', '/api/v1/candidates/{id}/resume', { params: { id: candidate.id }, expect: 200 });
     await call(recruiter, 'POST', '/api/v1/candidates/parse-resume', { raw: form({ lang: 'en' }, { bytes: fs.readFileSync(RESUME), name: 'cv.pdf', type: 'application/pdf' }), expect: 200 });
+    const oldDoc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
+    const unread = await call(recruiter, 'POST', '/api/v1/candidates/parse-resume', { raw: form({}, { bytes: oldDoc, name: 'old.doc', type: 'application/msword' }), expect: 200 });
+    expect((unread.json as { unreadable?: string }).unreadable).toBe('doc');
     await call(recruiter, 'POST', '/api/v1/candidates/vacancy', { body: { vacancyId: vacancy.id, candidatesIds: [candidate.id] }, expect: 201 });
     await call(recruiter, 'POST', '/api/v1/candidates/vacancy/{id}', { params: { id: vacancy.id }, body: { candidatesIds: [second.id] }, expect: 201 });
     await call(recruiter, 'GET', '/api/v1/candidates/vacancy/{id}', { params: { id: vacancy.id }, expect: 200 });
@@ -310,6 +313,10 @@ describe('every endpoint answers as described', () => {
     await call(customer, 'GET', '/api/v1/space/audit', { expect: 403 });
     await call(recruiter, 'GET', '/api/v1/space/retention', { expect: 200 });
     await call(company, 'PUT', '/api/v1/space/retention', { body: { retentionDays: 365, consentMonths: 24 }, expect: 200 });
+    // someone runs out of time within the week: the upcoming list has its shape too
+    await db().query(`update candidates set unconsented_since = now() - make_interval(days => 360) where id = $1`, [second.id]);
+    const retention = await call(recruiter, 'GET', '/api/v1/space/retention', { expect: 200 });
+    expect((retention.json as { upcoming: { candidateId: string }[] }).upcoming.map((u) => u.candidateId)).toEqual([second.id]);
     const hook = (await call(company, 'POST', '/api/v1/webhooks', { body: { url: 'https://hooks.example.com/contract', events: ['rating.given'] }, expect: 201 })).json as { id: string };
     await call(company, 'GET', '/api/v1/webhooks', { expect: 200 });
     await call(company, 'POST', '/api/v1/webhooks/{id}/test', { params: { id: hook.id }, expect: 202 });
