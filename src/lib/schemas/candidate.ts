@@ -138,6 +138,9 @@ export const CandidateQuerySchema = z.object({
 });
 export type CandidateQuery = z.output<typeof CandidateQuerySchema>;
 
+/** `GET candidates/{id}?vacancyId=` adds the candidate's funnel on that vacancy. */
+export const CandidateViewQuerySchema = z.object({ vacancyId: z.optional(z.string().check(z.meta({ description: "Adds the candidate's funnel on that vacancy." }))) });
+
 export const AddToVacancySchema = z.object({
   vacancyId: RefSchema(),
   candidatesIds: z.array(RefSchema(), { error: 'form.candidate.select_required' }).check(z.minLength(1, 'form.candidate.select_required'), z.maxLength(500, 'validation.too_long')),

@@ -16,6 +16,9 @@ export const ChatMessageSchema = z.object({
   ),
 });
 
+/** `GET chats/{id}?page=`: from 1, newest messages first; what is not a page number reads as 1. */
+export const ChatPageQuerySchema = z.object({ page: z.optional(z.string().check(z.meta({ description: 'From 1, newest messages first.' }))) });
+
 export const ChatReadSchema = z.object({
   messageIds: z.array(RefSchema('validation.invalid'), { error: 'validation.invalid' }).check(z.minLength(1, 'validation.invalid'), z.maxLength(500, 'validation.invalid')),
 });

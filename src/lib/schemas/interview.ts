@@ -54,6 +54,11 @@ export const InterviewUpdateSchema = z
   })
   .check(z.refine((i) => !isMoment(i.startsAt) || Date.parse(i.startsAt) > Date.now() - 60_000, { message: 'interview.error.past', path: ['startsAt'] }));
 
+/** `GET interviews?candidateId=`: every interview of that candidate, cancelled and past too. */
+export const InterviewListQuerySchema = z.object({
+  candidateId: z.optional(z.string().check(z.meta({ description: 'Every interview of that candidate, cancelled and past too.' }))),
+});
+
 /** A cancellation may name the version it was decided on. */
 export const InterviewCancelSchema = z.object({ sequence: InterviewUpdateSchema.shape.sequence });
 

@@ -18,17 +18,11 @@ import { env } from './env.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { logger } from './log.ts';
 import { ROLE } from '../schemas/auth.ts';
+import { WEBHOOK_EVENTS } from '../schemas/webhook.ts';
 import type { UserRow } from './users.ts';
 import type { WebhookDeliveryStatus } from './db/schema.ts';
 
-export const WEBHOOK_EVENTS = [
-  'candidate.created',
-  'candidate.stage_changed',
-  'rating.given',
-  'consent.answered',
-  'application.received',
-  'interview.scheduled',
-] as const;
+export { WEBHOOK_EVENTS };
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What "send test" sends: every endpoint takes it, subscribed or not. */
 export const TEST_EVENT = 'webhook.test';

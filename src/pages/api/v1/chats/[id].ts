@@ -2,12 +2,13 @@ import { MAX_PAGE } from '../../../../lib/schemas/candidate.ts';
 import { endpoint, json, parse, readBody } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/auth/context.ts';
 import { getMessages, markRead, sendMessage } from '../../../../lib/server/chat.ts';
-import { ChatMessageSchema, ChatReadSchema } from '../../../../lib/schemas/chat.ts';
+import { ChatMessageSchema, ChatPageQuerySchema, ChatReadSchema } from '../../../../lib/schemas/chat.ts';
 
 /** A dialog's messages, newest page first (`page` from 1). */
 export const GET = endpoint(async ({ locals, params, url }) => {
   const user = requireUser(locals);
-  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(url.searchParams.get('page') ?? '1')) || 1));
+  const query = parse(ChatPageQuerySchema, Object.fromEntries(url.searchParams));
+  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(query.page ?? '1')) || 1));
   return json(await getMessages(user, params.id!, page));
 });
 
