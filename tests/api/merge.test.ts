@@ -95,7 +95,7 @@ describe('likely duplicates', () => {
   it('odd queries are translated 400s, never 500s', async () => {
     const w = await world();
     const client = w.s.recruiter.client;
-    for (const query of [{ dob: '2020-02-31' }, { dob: 'x' }, { email: 'a\u0000b' }, { name: 'x'.repeat(5000) }, { excludeId: 'nope' }, { phone: '\u0000' }]) {
+    for (const query of [{ dob: '2020-02-31' }, { dob: 'x' }, { email: 'a\u0000b' }, { name: 'x'.repeat(5000) }, { excludeId: 'nope' }, { phone: '\u0000' }] as Record<string, string>[]) {
       const answer = await duplicates(client, query);
       expect(answer.status, JSON.stringify(query)).toBe(400);
       expect(answer.json.message).toBe('error.common.invalid_body');
