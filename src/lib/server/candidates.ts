@@ -674,7 +674,7 @@ export async function addToVacancy(user: UserRow, vacancyId: string, candidateId
   const ids = [...new Set(candidateIds)].filter((id) => UUID.test(id));
   const db = await getDb();
   const mine = ids.length
-    ? await db.select({ id: schema.candidates.id }).from(schema.candidates).where(and(inArray(schema.candidates.id, ids), eq(schema.candidates.spaceId, vacancy.spaceId)))
+    ? await db.select({ id: schema.candidates.id }).from(schema.candidates).where(and(inArray(schema.candidates.id, ids), eq(schema.candidates.spaceId, vacancy.spaceId), isNull(schema.candidates.mergedInto)))
     : [];
   if (mine.length !== new Set(candidateIds).size) throw new AppError(400, 'error.common.invalid_body', { candidatesIds: 'form.candidate.unknown' });
   const added = await db.transaction(async (tx) => {
