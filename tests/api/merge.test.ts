@@ -170,6 +170,11 @@ describe('merging', () => {
     expect(list.json.data.map((c: { id: string }) => c.id)).toContain(a);
     expect(list.json.data.map((c: { id: string }) => c.id)).not.toContain(b);
     expect((await s.recruiter.client.get(`/api/v1/candidates/${b}`)).status).toBe(404);
+    // its old links lead to the survivor
+    const old = await s.recruiter.client.get(`/candidates/${b}/${v3}`);
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toBe(`/candidates/${a}/${v3}`);
+    expect((await s.customer.client.get(`/candidates/${b}/${v3}`)).status).toBe(404);
     expect((await db().query(`select candidate_id from audit_events where action = 'merge' and candidate_id = any($1)`, [[a, b]])).rows).toHaveLength(2);
 
     // the survivor's profile offers the undo
@@ -203,6 +208,13 @@ describe('merging', () => {
     expect(interview.status, interview.text).toBe(201);
     await db().query(`update candidates set image = 'b-photo.jpg', resume = 'b-cv.pdf', resume_name = 'cv.pdf' where id = $1`, [b]);
     await db().query(`insert into consent_grants (candidate_id, recipient, granted, answered_at) values ($1, 'company', true, now())`, [b]);
+    const spaceId = (await db().query('select space_id from candidates where id = $1', [a])).rows[0].space_id as string;
+    const shortlist = async () =>
+      (await db().query(`insert into shortlists (space_id, vacancy_id, customer_id, token_hash, expires_at) values ($1, $2, $3, gen_random_uuid()::text, now() + interval '7 days') returning id`, [spaceId, v, s.customer.id])).rows[0].id as string;
+    const [both, onlyB] = [await shortlist(), await shortlist()];
+    await db().query('insert into shortlist_candidates (shortlist_id, candidate_id, position) values ($1, $2, 1), ($1, $3, 2), ($4, $3, 1)', [both, a, b, onlyB]);
+    const entries = async () => (await db().query('select shortlist_id, candidate_id, position from shortlist_candidates where shortlist_id = any($1) order by shortlist_id, candidate_id', [[both, onlyB]])).rows;
+    const entriesBefore = await entries();
     const before = { a: await rowsOf(a), b: await rowsOf(b) };
 
     expect((await form(s.company.client, `/candidates/${a}/merge/${b}`, { 'field.image': 'other', 'field.resume': 'other', 'field.email': 'other' })).status).toBe(303);
@@ -212,6 +224,8 @@ describe('merging', () => {
     expect(await files(b)).toMatchObject({ image: null, resume: null });
     expect((await db().query('select candidate_id from interviews where id = $1', [interview.json.id])).rows[0].candidate_id).toBe(a);
     expect((await db().query('select candidate_id from consent_grants where candidate_id = any($1)', [[a, b]])).rows).toEqual([{ candidate_id: a }]);
+    // a shortlist that held both keeps the survivor once; the other's own shortlist names the survivor
+    expect((await entries()).map((e) => [e.shortlist_id, e.candidate_id])).toEqual([[both, a], [onlyB, a]].sort((x, y) => x[0]!.localeCompare(y[0]!)));
 
     const mergeId = (await db().query('select id from candidate_merges where survivor_id = $1', [a])).rows[0].id as string;
     expect((await form(s.company.client, `/candidates/${a}/-`, { merge_undo: mergeId })).status).toBe(303);
@@ -220,6 +234,32 @@ describe('merging', () => {
     expect(await files(b)).toMatchObject({ image: 'b-photo.jpg', resume: 'b-cv.pdf' });
     expect(await files(a)).toMatchObject({ image: null, resume: null });
     expect((await db().query('select candidate_id from consent_grants where candidate_id = any($1)', [[a, b]])).rows).toEqual([{ candidate_id: b }]);
+    expect(await entries()).toEqual(entriesBefore);
+  });
+
+  it('refuses, translated, a merge that would lose an open data request, and an undo under a later merge', async () => {
+    const w = await world();
+    const [a, b, c] = [await w.candidate(), await w.candidate(), await w.candidate()];
+    const spaceId = (await db().query('select space_id from candidates where id = $1', [a])).rows[0].space_id as string;
+    await db().query(`insert into rights_requests (space_id, candidate_id, kind) values ($1, $2, 'copy'), ($1, $3, 'copy')`, [spaceId, a, b]);
+    const refused = await form(w.s.recruiter.client, `/candidates/${a}/merge/${b}`);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('Both candidates have an open data request of the same kind');
+    expect((await db().query('select count(*)::int as n from candidates where id = any($1) and merged_into is not null', [[a, b]])).rows[0].n).toBe(0);
+
+    // once one of them is settled the merges go ahead: b into c, then c into a; the first undo waits for the second
+    await db().query('update rights_requests set done_at = now() where candidate_id = $1', [a]);
+    expect((await form(w.s.recruiter.client, `/candidates/${c}/merge/${b}`)).status).toBe(303);
+    expect((await form(w.s.recruiter.client, `/candidates/${a}/merge/${c}`)).status).toBe(303);
+    const first = (await db().query('select id from candidate_merges where survivor_id = $1', [c])).rows[0].id as string;
+    const second = (await db().query('select id from candidate_merges where survivor_id = $1', [a])).rows[0].id as string;
+    const early = await form(w.s.recruiter.client, `/ru/candidates/${c}/-`, { merge_undo: first });
+    // c is merged: its page leads to a, and its undo is refused
+    expect(early.status).toBe(409);
+    expect(early.text).toContain('сначала отмените то объединение');
+    expect((await form(w.s.recruiter.client, `/candidates/${a}/-`, { merge_undo: second })).status).toBe(303);
+    expect((await form(w.s.recruiter.client, `/candidates/${c}/-`, { merge_undo: first })).status).toBe(303);
+    expect((await db().query('select count(*)::int as n from candidates where id = any($1) and merged_into is not null', [[a, b, c]])).rows[0].n).toBe(0);
   });
 
   it('an undo after 30 days is refused, translated, and changes nothing', async () => {

@@ -99,6 +99,20 @@ async function mergeable(user: UserRow, id: string): Promise<CandidateRow> {
   return row;
 }
 
+/**
+ * Where a merged candidate of the user's space lives on: old links (notifications, bookmarks)
+ * lead there instead of to a 404. Undefined for anything else.
+ */
+export async function mergedInto(user: UserRow, id: string): Promise<string | undefined> {
+  if (!mayManageCandidates(user) || !user.spaceId || !isUuid(id)) return undefined;
+  const db = await getDb();
+  const [row] = await db
+    .select({ into: schema.candidates.mergedInto })
+    .from(schema.candidates)
+    .where(and(eq(schema.candidates.id, id), eq(schema.candidates.spaceId, user.spaceId)));
+  return row?.into ?? undefined;
+}
+
 /** Both candidates of a merge page, checked as the merge itself will check them. */
 export async function mergePair(user: UserRow, survivorId: string, otherId: string): Promise<{ survivor: CandidateRow; other: CandidateRow }> {
   const [survivor, other] = [await mergeable(user, survivorId), await mergeable(user, otherId)];
