@@ -262,6 +262,22 @@ describe('merging', () => {
     expect((await db().query('select count(*)::int as n from candidates where id = any($1) and merged_into is not null', [[a, b, c]])).rows[0].n).toBe(0);
   });
 
+  it('erasing the survivor erases the candidate merged into it, and is final: no undo; a merge posted from another site is refused', async () => {
+    const w = await world();
+    const [a, b] = [await w.candidate(), await w.candidate()];
+    const crossSite = await w.s.recruiter.client.request('POST', `/candidates/${a}/merge/${b}`, { raw: '', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(crossSite.status).toBe(403);
+    expect((await form(w.s.recruiter.client, `/candidates/${a}/merge/${b}`)).status).toBe(303);
+    const mergeId = (await db().query('select id from candidate_merges where survivor_id = $1', [a])).rows[0].id as string;
+    expect((await form(w.s.company.client, `/candidates/${a}/-`, { rights: 'erase', confirm: 'yes' })).status).toBe(303);
+    expect((await w.s.company.client.get(`/candidates/${a}/-`)).text).not.toContain(`value="${mergeId}"`);
+    const refused = await form(w.s.company.client, `/candidates/${a}/-`, { merge_undo: mergeId });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('The candidate has been erased');
+    // the candidate merged into the erased one is the same person: erased with it
+    expect((await db().query('select merged_into, erased_at is not null as erased, email, name from candidates where id = $1', [b])).rows[0]).toEqual({ merged_into: a, erased: true, email: null, name: '' });
+  });
+
   it('an undo after 30 days is refused, translated, and changes nothing', async () => {
     const w = await world();
     const a = await w.candidate();

@@ -324,7 +324,7 @@ export async function undoableMerges(user: UserRow, survivorId: string): Promise
     .select({ id: m.id, at: m.createdAt, otherId: m.loserId, name: schema.candidates.name, surname: schema.candidates.surname, number: schema.candidates.number })
     .from(m)
     .innerJoin(schema.candidates, eq(schema.candidates.id, m.loserId))
-    .where(and(eq(m.survivorId, survivorId), eq(m.spaceId, user.spaceId), isNull(m.undoneAt), sql`${m.createdAt} > now() - make_interval(days => ${UNDO_DAYS})`))
+    .where(and(eq(m.survivorId, survivorId), eq(m.spaceId, user.spaceId), isNull(m.undoneAt), isNull(schema.candidates.erasedAt), sql`${m.createdAt} > now() - make_interval(days => ${UNDO_DAYS})`))
     .orderBy(desc(m.createdAt));
   return rows.map((r) => ({
     id: r.id,
@@ -359,6 +359,8 @@ export async function undoMerge(user: UserRow, survivorId: string, mergeId: stri
     if (!survivor || !loser) throw notFound();
     // a survivor merged on into a third candidate gives its rows to that one: undo that first
     if (survivor.mergedInto) throw new AppError(409, 'error.merge.survivor_merged');
+    // an erasure since the merge is final: undoing would bring back the personal data it removed
+    if (survivor.erasedAt || loser.erasedAt) throw new AppError(409, 'error.rights.erased');
     const snap = merge.snapshot;
 
     for (const [table, key] of Object.entries(KEYED) as [keyof typeof KEYED, string][]) {

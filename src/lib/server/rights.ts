@@ -486,6 +486,9 @@ export async function eraseCandidateRow(candidateId: string, actor: Actor, reaso
   await removeUpload(files.image);
   await removeResume(files.resume);
   for (const file of files.exports) if (file && EXPORT_NAME.test(file)) await fs.rm(path.join(exportsDir(), file), { force: true });
+  // a candidate merged into this one is the same person (docs/decisions/0029): its hidden row goes too
+  const merged = await db.select({ id: schema.candidates.id }).from(schema.candidates).where(eq(schema.candidates.mergedInto, candidateId));
+  for (const row of merged) await eraseCandidateRow(row.id, actor, reason);
   return true;
 }
 
