@@ -176,6 +176,11 @@ describe('merging', () => {
     expect(old.headers.get('location')).toBe(`/candidates/${a}/${v3}`);
     expect((await s.customer.client.get(`/candidates/${b}/${v3}`)).status).toBe(404);
     expect((await db().query(`select candidate_id from audit_events where action = 'merge' and candidate_id = any($1)`, [[a, b]])).rows).toHaveLength(2);
+    const numbers = (await db().query('select id, number from candidates where id = any($1)', [[a, b]])).rows as { id: string; number: number }[];
+    const number = (id: string) => numbers.find((n) => n.id === id)!.number;
+    const log = await s.company.client.get('/audit');
+    expect(log.text).toContain('Merged candidates');
+    expect(log.text).toContain(`Candidate ${number(b)} into Candidate ${number(a)}`);
 
     // the survivor's profile offers the undo
     const profile = await s.recruiter.client.get(`/candidates/${a}/-?merge=done`);
