@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Client, db } from '../support/client.ts';
+import { Client, db, waitFor } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
 import { candidateBody, catalogue, vacancyBody } from '../support/fixtures.ts';
 
@@ -281,6 +281,21 @@ describe('merging', () => {
     expect(refused.text).toContain('The candidate has been erased');
     // the candidate merged into the erased one is the same person: erased with it
     expect((await db().query('select merged_into, erased_at is not null as erased, email, name from candidates where id = $1', [b])).rows[0]).toEqual({ merged_into: a, erased: true, email: null, name: '' });
+    // the record keeps who merged what and when, not the personal data of the snapshot
+    expect((await db().query('select snapshot from candidate_merges where id = $1', [mergeId])).rows[0].snapshot).toEqual({});
+  });
+
+  it('the hourly clean-up empties the snapshots of merges past their 30 days, and only those', async () => {
+    const w = await world();
+    const [a, b, c, d] = [await w.candidate(), await w.candidate(), await w.candidate(), await w.candidate()];
+    expect((await form(w.s.recruiter.client, `/candidates/${a}/merge/${b}`)).status).toBe(303);
+    expect((await form(w.s.recruiter.client, `/candidates/${c}/merge/${d}`)).status).toBe(303);
+    await db().query(`update candidate_merges set created_at = now() - interval '31 days' where survivor_id = $1`, [a]);
+    await db().query(`select graphile_worker.add_job('cleanup', '{}'::json)`);
+    await waitFor(async () => (await db().query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'cleanup'`)).rows[0].n === 0, 'the clean-up ran');
+    const snapshot = async (survivor: string) => (await db().query('select snapshot from candidate_merges where survivor_id = $1', [survivor])).rows[0].snapshot;
+    expect(await snapshot(a)).toEqual({});
+    expect((await snapshot(c)).fields).toMatchObject({ name: 'Anna' });
   });
 
   it('an undo after 30 days is refused, translated, and changes nothing', async () => {

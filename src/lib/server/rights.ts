@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { env } from './env.ts';
@@ -479,6 +479,8 @@ export async function eraseCandidateRow(candidateId: string, actor: Actor, reaso
       .update(schema.rightsRequests)
       .set({ doneAt: now, doneBy: actor.kind === 'user' ? actor.user.id : null })
       .where(and(eq(schema.rightsRequests.candidateId, candidateId), isNull(schema.rightsRequests.doneAt)));
+    // an erased candidate's merges cannot be undone: their snapshots' personal data goes (docs/decisions/0029)
+    await tx.update(schema.candidateMerges).set({ snapshot: sql`'{}'::jsonb` }).where(or(eq(schema.candidateMerges.survivorId, candidateId), eq(schema.candidateMerges.loserId, candidateId)));
     await audit(tx, { spaceId: current.spaceId, actor, action: 'erasure', candidateId, details: { reason } });
     return { image: current.image, resume: current.resume, exports: exports.map((e) => e.file) };
   });
