@@ -56,6 +56,7 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(warning).toContainText(words.reason);
     await expect(warning.getByRole('link', { name: new RegExp(`Anna ${surname}`) })).toHaveAttribute('href', `${prefix}/candidates/${firstId}/-`);
     await fitsThePhone(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await shot(page, `form-${lang}`);
     await page.getByRole('button', { name: words.create }).click();
     const done = page.getByRole('alertdialog', { name: words.created });
@@ -69,6 +70,7 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(section.getByRole('heading', { name: words.duplicates })).toBeVisible();
     await expect(section).toContainText(words.reason);
     await fitsThePhone(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await shot(page, `profile-${lang}`);
     await section.getByRole('link', { name: words.mergeLink }).click();
     await expect(page).toHaveURL(`${prefix}/candidates/${secondId}/merge/${firstId}`);
@@ -86,6 +88,7 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page.getByTestId('duplicates-section')).toHaveCount(0);
     expect((await context.request.get(`/api/v1/candidates/${firstId}`)).status()).toBe(404);
     await fitsThePhone(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await shot(page, `merged-${lang}`);
 
     await page.getByRole('button', { name: words.undo }).click();
