@@ -4,7 +4,7 @@ import { ROLE, type Role } from './roles.ts';
 const PUBLIC = new Set(['/', '/verify/pd', '/privacy', '/privacy/export', '/shortlist', '/shortlist/resume', '/error', '/404', '/server-error', '/docs/api']);
 
 /** The recruiter area of DECISIONS.md: company and recruiter (staff are always added). */
-const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/, /^\/retention$/, /^\/careers$/];
+const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/, /^\/candidates\/[^/]+\/merge\/[^/]+$/, /^\/retention$/, /^\/careers$/];
 /** Staff's own pages (browser errors): no other role (staff are added to every list). */
 const STAFF_AREA = [/^\/staff(\/|$)/];
 /** The company's own pages: the personal-data log (docs/decisions/0025). */

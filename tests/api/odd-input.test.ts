@@ -67,6 +67,7 @@ const CASES: Case[] = [
     query: () => ({ page: '1', limit: '10', search: 'anna', positionName: 'pm', salaryFrom: '1', salaryTo: '2', city: '1', ageFrom: '20', ageTo: '30', schedule: '1,2', sort: 'salaryAsc', excludeVacancyId: f.vacancy, stage: '1' }),
   },
   { method: 'POST', path: () => '/api/v1/candidates', who: 'recruiter', body: () => candidateBody(f.c) },
+  { method: 'GET', path: () => '/api/v1/candidates/duplicates', who: 'recruiter', query: () => ({ email: 'anna@example.com', phone: '+7 900 000-00-00', name: 'Anna', surname: 'Smirnova', dob: '1990-05-17', excludeId: f.candidate }) },
   { method: 'GET', path: () => `/api/v1/candidates/${f.candidate}`, who: 'member', foreign: () => `/api/v1/candidates/${f.otherCandidate}` },
   { method: 'PUT', path: () => `/api/v1/candidates/${f.candidate}`, who: 'recruiter', body: () => candidateBody(f.c), foreign: () => `/api/v1/candidates/${f.otherCandidate}` },
   { method: 'GET', path: () => `/api/v1/candidates/vacancy/${f.vacancy}`, who: 'member', query: () => ({ page: '1', stage: '1', sort: 'createdAtAsc', search: 'anna' }), foreign: () => `/api/v1/candidates/vacancy/${f.otherVacancy}` },

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ComponentType } from 'react';
 import { useController, useForm } from '../shared/form.ts';
 import { ApiError, api, errorKey } from '../../lib/client/api.ts';
 import type { CandidateDto, CandidateInput, CandidateOutput } from '../../lib/schemas/candidate.ts';
 import { lazyResolver } from '../shared/lazy-resolver.ts';
+import type { DuplicatesProps } from './Duplicates.tsx';
 import { SCHEDULES } from '../../lib/vacancy-values.ts';
 import { resumeUrl, uploadUrl } from '../../lib/schemas/upload.ts';
 import { island } from '../shared/island.tsx';
@@ -85,7 +86,7 @@ function CandidateForm(props: Props) {
   const [formError, setFormError] = useState<string>();
   const [saved, setSaved] = useState(false);
 
-  const { register, handleSubmit, setError, setValue, getValues, control, formState } = useForm<CandidateInput, unknown, CandidateOutput>({
+  const { register, handleSubmit, setError, setValue, getValues, watch, control, formState } = useForm<CandidateInput, unknown, CandidateOutput>({
     resolver,
     defaultValues: initial,
   });
@@ -113,6 +114,13 @@ function CandidateForm(props: Props) {
   const { field: schedule } = useController({ control, name: 'schedule' });
   const { field: skills } = useController({ control, name: 'skills' });
   const chosen = schedule.value ?? [];
+
+  // the duplicate warning (docs/decisions/0029) loads after the form, off its first load; a
+  // warning that fails to load is no reason to stop anyone saving
+  const [Duplicates, setDuplicates] = useState<ComponentType<DuplicatesProps>>();
+  useEffect(() => {
+    import('./Duplicates.tsx').then((m) => setDuplicates(() => m.default), () => {});
+  }, []);
 
   useEffect(() => {
     if (!photo) return setPreview(undefined);
@@ -340,6 +348,7 @@ function CandidateForm(props: Props) {
             />
             <Field label={t('candidate.field.email')} type="email" maxLength={254} autoComplete="off" error={message(errors.email?.message)} {...emailInput} />
             <Field label={t('candidate.field.phone')} type="tel" maxLength={40} autoComplete="off" error={message(errors.phone?.message)} {...phoneInput} />
+            {Duplicates && <Duplicates {...props} id={id} watch={watch} dob={dob.value} />}
             <div className="cf-wide">
               <Field label={t('candidate.field.position_name')} type="text" maxLength={200} error={message(errors.positionName?.message)} {...positionInput} />
             </div>

@@ -10,7 +10,7 @@ export const RetentionSchema = z.object({
   consentMonths: z.int({ error: 'validation.invalid' }).check(z.minimum(1, 'validation.invalid'), z.maximum(120, 'validation.invalid')),
 });
 
-export const AUDIT_ACTION_NAMES = ['resume_read', 'export', 'export_download', 'erasure', 'consent_answer', 'consent_withdrawal', 'rights_request', 'consent_renewal'] as const;
+export const AUDIT_ACTION_NAMES = ['resume_read', 'export', 'export_download', 'erasure', 'consent_answer', 'consent_withdrawal', 'rights_request', 'consent_renewal', 'merge', 'merge_undo'] as const;
 
 /** A day as the filter's date inputs send it. */
 const dayParam = z.pipe(

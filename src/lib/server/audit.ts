@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   'consent_withdrawal',
   'rights_request',
   'consent_renewal',
+  'merge',
+  'merge_undo',
 ];
 
 export type Actor = { kind: 'user'; user: Pick<UserRow, 'id'> } | { kind: 'candidate' } | { kind: 'system' };

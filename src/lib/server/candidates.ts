@@ -41,6 +41,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the candidates on vacancies they are attached to, staff all (support).
  */
 function visibleTo(user: UserRow): SQL | undefined {
+  // a merged candidate lives on in the one it was merged into (docs/decisions/0029)
+  return and(isNull(schema.candidates.mergedInto), visibleWithMerged(user));
+}
+
+function visibleWithMerged(user: UserRow): SQL | undefined {
   if (isStaff(user.role)) return undefined;
   if (user.role === ROLE.CUSTOMER) {
     return sql`exists (select 1 from ${schema.vacancyCandidates} vc join ${schema.vacancyCustomers} cu on cu.vacancy_id = vc.vacancy_id
@@ -135,6 +140,11 @@ function searchTexts(input: CandidateOutput): { names: string; position: string;
 
 function searchVector({ names, position, rest }: ReturnType<typeof searchTexts>): SQL {
   return sql`setweight(to_tsvector('simple', ${names}), 'A') || ${GAP} || setweight(${formsVector(position)}, 'B') || ${GAP} || ${formsVector(rest)}`;
+}
+
+/** The search vector of a candidate's stored fields (a merge sets them without the form). */
+export function storedSearchVector(row: Pick<CandidateRow, 'name' | 'surname' | 'positionName' | 'skills' | 'jobExperience' | 'education'>): SQL {
+  return searchVector(searchTexts(row as unknown as CandidateOutput));
 }
 
 /** The search words of a candidate known by name only (an application from the careers page). */
@@ -664,7 +674,7 @@ export async function addToVacancy(user: UserRow, vacancyId: string, candidateId
   const ids = [...new Set(candidateIds)].filter((id) => UUID.test(id));
   const db = await getDb();
   const mine = ids.length
-    ? await db.select({ id: schema.candidates.id }).from(schema.candidates).where(and(inArray(schema.candidates.id, ids), eq(schema.candidates.spaceId, vacancy.spaceId)))
+    ? await db.select({ id: schema.candidates.id }).from(schema.candidates).where(and(inArray(schema.candidates.id, ids), eq(schema.candidates.spaceId, vacancy.spaceId), isNull(schema.candidates.mergedInto)))
     : [];
   if (mine.length !== new Set(candidateIds).size) throw new AppError(400, 'error.common.invalid_body', { candidatesIds: 'form.candidate.unknown' });
   const added = await db.transaction(async (tx) => {

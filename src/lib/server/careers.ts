@@ -15,6 +15,7 @@ import { removeResume, saveResume } from './uploads.ts';
 import { consentTerms, termsText, TERMS_VERSION } from './consent.ts';
 import { mayWrite, vacancyDto } from './vacancies.ts';
 import { nameSearchVector } from './candidates.ts';
+import { normalisedEmail } from './db/normalise.ts';
 import type { UserRow } from './users.ts';
 import type { ConsentScope } from './db/schema.ts';
 import { translator } from '../i18n/messages.ts';
@@ -234,7 +235,7 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
       const [existing] = await tx
         .select()
         .from(schema.candidates)
-        .where(and(eq(schema.candidates.spaceId, space.id), sql`lower(${schema.candidates.email}) = ${email}`, isNull(schema.candidates.erasedAt)))
+        .where(and(eq(schema.candidates.spaceId, space.id), sql`${schema.candidates.emailNorm} = ${normalisedEmail(sql`${email}::text`)}`, isNull(schema.candidates.erasedAt), isNull(schema.candidates.mergedInto)))
         .orderBy(asc(schema.candidates.createdAt))
         .limit(1);
       const now = new Date();

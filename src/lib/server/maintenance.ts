@@ -18,6 +18,7 @@ export interface CleanupReport {
   clientReports: number;
   resumeDrafts: number;
   webhookDeliveries: number;
+  mergeSnapshots: number;
 }
 
 export async function cleanup(): Promise<CleanupReport> {
@@ -32,5 +33,17 @@ export async function cleanup(): Promise<CleanupReport> {
   const resumeDrafts = await deleteOldDrafts();
   // the delivery log covers 30 days (docs/decisions/0028); settled rows older than that go
   const webhookDeliveries = await db.execute(sql`delete from webhook_deliveries where created_at < now() - interval '30 days' and status in ('succeeded', 'failed')`);
-  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs, clientReports, resumeDrafts, webhookDeliveries: webhookDeliveries.rowCount ?? 0 };
+  // a merge can be undone for 30 days (docs/decisions/0029); after that its snapshot (the
+  // survivor's earlier fields: personal data) has no use left
+  const mergeSnapshots = await db.execute(sql`update candidate_merges set snapshot = '{}'::jsonb where created_at < now() - interval '30 days' and snapshot <> '{}'::jsonb`);
+  return {
+    rateLimits,
+    codes: codes.rowCount ?? 0,
+    sessions: sessions.rowCount ?? 0,
+    failedJobs,
+    clientReports,
+    resumeDrafts,
+    webhookDeliveries: webhookDeliveries.rowCount ?? 0,
+    mergeSnapshots: mergeSnapshots.rowCount ?? 0,
+  };
 }

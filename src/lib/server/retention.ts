@@ -87,6 +87,8 @@ export async function upcomingErasures(user: UserRow, now = new Date(), limit = 
         eq(schema.candidates.spaceId, user.spaceId),
         isNotNull(schema.candidates.unconsentedSince),
         isNull(schema.candidates.erasedAt),
+        // a merged candidate is not on any list (docs/decisions/0029); retention still erases it in time
+        isNull(schema.candidates.mergedInto),
         sql`${schema.candidates.pdStatus} <> ${PD_STATUS.APPROVED}`,
         sql`${deadline} < ${horizon}`,
       ),

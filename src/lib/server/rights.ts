@@ -6,7 +6,7 @@
  * candidate and keeps the funnel and the ratings for the statistics. All of it is in the log.
  */
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { env } from './env.ts';
@@ -475,6 +475,8 @@ export async function eraseCandidateRow(candidateId: string, actor: Actor, reaso
       .update(schema.rightsRequests)
       .set({ doneAt: now, doneBy: actor.kind === 'user' ? actor.user.id : null })
       .where(and(eq(schema.rightsRequests.candidateId, candidateId), isNull(schema.rightsRequests.doneAt)));
+    // an erased candidate's merges cannot be undone: their snapshots' personal data goes (docs/decisions/0029)
+    await tx.update(schema.candidateMerges).set({ snapshot: sql`'{}'::jsonb` }).where(or(eq(schema.candidateMerges.survivorId, candidateId), eq(schema.candidateMerges.loserId, candidateId)));
     await audit(tx, { spaceId: current.spaceId, actor, action: 'erasure', candidateId, details: { reason } });
     return { image: current.image, resume: current.resume, exports: exports.map((e) => e.file) };
   });
@@ -482,6 +484,9 @@ export async function eraseCandidateRow(candidateId: string, actor: Actor, reaso
   await removeUpload(files.image);
   await removeResume(files.resume);
   for (const file of files.exports) if (file && EXPORT_NAME.test(file)) await (await storage()).remove('exports', file);
+  // a candidate merged into this one is the same person (docs/decisions/0029): its hidden row goes too
+  const merged = await db.select({ id: schema.candidates.id }).from(schema.candidates).where(eq(schema.candidates.mergedInto, candidateId));
+  for (const row of merged) await eraseCandidateRow(row.id, actor, reason);
   return true;
 }
 

@@ -15,7 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formsVector } from '../search/boolean.ts';
+import { normalisedEmail, normalisedPhone } from './normalise.ts';
 import type { NotifyMail } from '../../schemas/notification.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -426,11 +428,22 @@ export const candidates = pgTable(
     unconsentedSince: timestamp('unconsented_since', { withTimezone: true }),
     /** When the candidate was anonymised ("Candidate 4812"); erased candidates stay for the statistics. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The address and phone as the duplicate search compares them (docs/decisions/0029). */
+    emailNorm: text('email_norm').generatedAlwaysAs(normalisedEmail(sql.raw('email'))),
+    phoneNorm: text('phone_norm').generatedAlwaysAs(normalisedPhone(sql.raw('phone'))),
+    /**
+     * The candidate this one was merged into (docs/decisions/0029): hidden from every list and
+     * page until the merge is undone; its rows moved to that candidate.
+     */
+    mergedInto: uuid('merged_into').references((): AnyPgColumn => candidates.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('candidates_space_created').on(t.spaceId, t.createdAt),
+    index('candidates_space_email_norm').on(t.spaceId, t.emailNorm).where(sql`${t.emailNorm} is not null`),
+    index('candidates_space_phone_norm').on(t.spaceId, t.phoneNorm).where(sql`${t.phoneNorm} is not null`),
+    index('candidates_space_dob').on(t.spaceId, t.dob).where(sql`${t.dob} is not null`),
     index('candidates_space_salary').on(t.spaceId, t.salary),
     index('candidates_search').using('gin', t.search),
     index('candidates_unconsented').on(t.unconsentedSince).where(sql`${t.unconsentedSince} is not null and ${t.erasedAt} is null`),
@@ -831,7 +844,61 @@ export type AuditAction =
   | 'consent_answer'
   | 'consent_withdrawal'
   | 'rights_request'
-  | 'consent_renewal';
+  | 'consent_renewal'
+  | 'merge'
+  | 'merge_undo';
+
+/** What a merge moved, enough to put every row back (docs/decisions/0029). */
+export interface MergeSnapshot {
+  /** The survivor's fields (and consent state) before the merge, by column name, as stored. */
+  fields: Record<string, unknown>;
+  /** File columns ('image', 'resume') the two swapped: each file stays referenced by one row. */
+  swapped: ('image' | 'resume')[];
+  /** Ids of rows whose candidate_id was changed from the loser to the survivor. */
+  moved: Record<'funnel_events' | 'applications' | 'pd_requests' | 'interviews' | 'notifications' | 'rights_links' | 'rights_requests', string[]>;
+  /** Vacancies whose link moved whole (the survivor was not on them). */
+  vacancies: string[];
+  /** Links on vacancies both were on: the loser's row (deleted) and the survivor's before. */
+  combined: { loser: Record<string, unknown>; survivor: { stage: number; priority: number; stageChangedAt: string }; after: { stage: number; stageChangedAt: string } }[];
+  /** Ratings moved by (vacancy, user); and the loser's ratings that gave way to the survivor's newer one. */
+  ratings: { vacancyId: string; userId: string }[];
+  droppedRatings: Record<string, unknown>[];
+  /** Consent answers per recipient moved, and the loser's that gave way to a newer answer. */
+  grants: string[];
+  droppedGrants: Record<string, unknown>[];
+  /** Shortlists whose entry moved, and the loser's entries on shortlists that held both. */
+  shortlists: string[];
+  droppedShortlists: Record<string, unknown>[];
+}
+
+/**
+ * One candidate merged into another (docs/decisions/0029): who did it, when, and what moved, so
+ * that it can be undone for 30 days. At most one live merge per merged candidate.
+ */
+export const candidateMerges = pgTable(
+  'candidate_merges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    survivorId: uuid('survivor_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    loserId: uuid('loser_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    mergedBy: uuid('merged_by').references(() => users.id, { onDelete: 'set null' }),
+    snapshot: jsonb('snapshot').$type<MergeSnapshot>().notNull(),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('candidate_merges_survivor').on(t.survivorId, t.createdAt),
+    uniqueIndex('candidate_merges_live_loser').on(t.loserId).where(sql`${t.undoneAt} is null`),
+  ],
+);
 
 /**
  * Who did what to which candidate's personal data, and when (docs/decisions/0025). Written in the
