@@ -38,6 +38,8 @@ import ruCareers from './ru/careers.json' with { type: 'json' };
 import ruRights from './ru/rights.json' with { type: 'json' };
 import enWebhooks from './en/webhooks.json' with { type: 'json' };
 import ruWebhooks from './ru/webhooks.json' with { type: 'json' };
+import enBulk from './en/bulk.json' with { type: 'json' };
+import ruBulk from './ru/bulk.json' with { type: 'json' };
 import { createT, type Locale, type Messages, type T } from './index.ts';
 
 /**
@@ -45,8 +47,8 @@ import { createT, type Locale, type Messages, type T } from './index.ts';
  * (`en/vacancy.json` is the `vacancy` section), so that features do not crowd one file.
  */
 export const messages: Record<Locale, Messages> = {
-  en: { ...en, form: enForm, vacancy: enVacancy, dashboard: enDashboard, preview: enPreview, candidate: enCandidate, candidate_form: enCandidateForm, candidates_list: enCandidatesList, candidate_profile: enCandidateProfile, consent: enConsent, chat: enChat, help: enHelp, feed: enFeed, interview: enInterview, analytics: enAnalytics, shortlist: enShortlist, notifications: enNotifications, rights: enRights, webhooks: enWebhooks, careers: enCareers },
-  ru: { ...ru, form: ruForm, vacancy: ruVacancy, dashboard: ruDashboard, preview: ruPreview, candidate: ruCandidate, candidate_form: ruCandidateForm, candidates_list: ruCandidatesList, candidate_profile: ruCandidateProfile, consent: ruConsent, chat: ruChat, help: ruHelp, feed: ruFeed, interview: ruInterview, analytics: ruAnalytics, shortlist: ruShortlist, notifications: ruNotifications, rights: ruRights, webhooks: ruWebhooks, careers: ruCareers },
+  en: { ...en, form: enForm, vacancy: enVacancy, dashboard: enDashboard, preview: enPreview, candidate: enCandidate, candidate_form: enCandidateForm, candidates_list: enCandidatesList, candidate_profile: enCandidateProfile, consent: enConsent, chat: enChat, help: enHelp, feed: enFeed, interview: enInterview, analytics: enAnalytics, shortlist: enShortlist, notifications: enNotifications, rights: enRights, webhooks: enWebhooks, careers: enCareers, bulk: enBulk },
+  ru: { ...ru, form: ruForm, vacancy: ruVacancy, dashboard: ruDashboard, preview: ruPreview, candidate: ruCandidate, candidate_form: ruCandidateForm, candidates_list: ruCandidatesList, candidate_profile: ruCandidateProfile, consent: ruConsent, chat: ruChat, help: ruHelp, feed: ruFeed, interview: ruInterview, analytics: ruAnalytics, shortlist: ruShortlist, notifications: ruNotifications, rights: ruRights, webhooks: ruWebhooks, careers: ruCareers, bulk: ruBulk },
 };
 
 const cache = new Map<Locale, T>();
