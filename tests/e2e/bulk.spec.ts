@@ -62,6 +62,10 @@ for (const lang of ['en', 'ru'] as const) {
       await page.getByRole('checkbox', { name: text.select(`Lev ${surname}`) }).check();
       const bar = page.getByTestId('bulk-bar');
       await expect(bar).toBeVisible();
+      // the bar on a desktop too, for the eye
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: `test-results/bulk-database-desktop-${lang}.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
       await bar.getByRole('button', { name: text.add }).click();
       const form = page.getByRole('dialog');
       await form.getByLabel(text.vacancy).selectOption({ label: world.vacancy.name });

@@ -197,12 +197,10 @@ function VacancyCandidates(props: Props) {
             <table className="cl-table" ref={tableEnd} aria-busy={list.loading} aria-describedby="cl-shown">
               <thead>
                 <tr>
-                  {selectable && (
-                    <th scope="col" className="cl-select">
-                      <input type="checkbox" checked={bulk.allOnPage} disabled={!hydrated} onChange={bulk.togglePage} aria-label={t('bulk.select_page')} data-testid="bulk-page" />
-                    </th>
-                  )}
-                  <th scope="col">{col('candidate')}</th>
+                  <th scope="col">
+                    {selectable && <input type="checkbox" className="bulk-row cl-select" checked={bulk.allOnPage} disabled={!hydrated} onChange={bulk.togglePage} aria-label={t('bulk.select_page')} />}
+                    {col('candidate')}
+                  </th>
                   <th scope="col">{col('position')}</th>
                   <th scope="col">{col('stage')}</th>
                   <th scope="col">{col('priority')}</th>
@@ -215,12 +213,9 @@ function VacancyCandidates(props: Props) {
               <tbody>
                 {list.items.map((row) => (
                   <tr key={row.id} data-candidate={row.id}>
-                    {selectable && (
-                      <td className="cl-select">
-                        <input type="checkbox" className="bulk-row" checked={bulk.has(row.id)} disabled={!hydrated} onChange={() => bulk.toggle(row.id)} aria-label={t('bulk.select_row', { name: `${row.name} ${row.surname}` })} />
-                      </td>
-                    )}
                     <th scope="row" className="cl-person">
+                      {/* in the person's cell: the table keeps its columns, and on a phone the card its corner */}
+                      {selectable && <input type="checkbox" className="bulk-row cl-select" checked={bulk.has(row.id)} disabled={!hydrated} onChange={() => bulk.toggle(row.id)} aria-label={t('bulk.select_row', { name: `${row.name} ${row.surname}` })} />}
                       <a href={href(`/candidates/${row.id}/${vacancy.id}`)}>
                         <Avatar image={row.image} name={row.name} surname={row.surname} />
                         <span>{`${row.name} ${row.surname}`}</span>
@@ -257,7 +252,7 @@ function VacancyCandidates(props: Props) {
                 ))}
                 {list.loading && (
                   <tr className="cl-loading">
-                    <td colSpan={selectable ? 9 : 8}><span role="status">{t('app.loading')}</span></td>
+                    <td colSpan={8}><span role="status">{t('app.loading')}</span></td>
                   </tr>
                 )}
               </tbody>

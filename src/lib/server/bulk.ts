@@ -164,7 +164,8 @@ export async function startBulk(user: UserRow, input: BulkRequest, ip: string | 
   if (ids.length > BULK_MAX) throw new AppError(422, 'error.bulk.over_limit');
   if (!ids.length) throw new AppError(422, 'error.bulk.empty');
   // ids given but not in the list (another space's, or none at all) are counted as skipped
-  const unknown: BulkSkip[] = input.ids ? [...new Set(input.ids)].filter((id) => !ids.includes(id)).map((candidateId) => ({ candidateId, reason: 'error.common.not_found' })) : [];
+  const found = new Set(ids);
+  const unknown: BulkSkip[] = input.ids ? [...new Set(input.ids)].filter((id) => !found.has(id)).map((candidateId) => ({ candidateId, reason: 'error.common.not_found' })) : [];
   const db = await getDb();
 
   if (input.dryRun) {

@@ -18,6 +18,7 @@ export interface CleanupReport {
   clientReports: number;
   resumeDrafts: number;
   webhookDeliveries: number;
+  bulkOperations: number;
 }
 
 export async function cleanup(): Promise<CleanupReport> {
@@ -32,5 +33,17 @@ export async function cleanup(): Promise<CleanupReport> {
   const resumeDrafts = await deleteOldDrafts();
   // the delivery log covers 30 days (docs/decisions/0028); settled rows older than that go
   const webhookDeliveries = await db.execute(sql`delete from webhook_deliveries where created_at < now() - interval '30 days' and status in ('succeeded', 'failed')`);
-  return { rateLimits, codes: codes.rowCount ?? 0, sessions: sessions.rowCount ?? 0, failedJobs, clientReports, resumeDrafts, webhookDeliveries: webhookDeliveries.rowCount ?? 0 };
+  // a bulk action's progress is read while it runs and just after (docs/decisions/0030); its
+  // record per candidate is the candidate's own history, so the operation itself goes after a week
+  const bulkOperations = await db.execute(sql`delete from bulk_operations where updated_at < now() - interval '7 days' and status <> 'running'`);
+  return {
+    rateLimits,
+    codes: codes.rowCount ?? 0,
+    sessions: sessions.rowCount ?? 0,
+    failedJobs,
+    clientReports,
+    resumeDrafts,
+    webhookDeliveries: webhookDeliveries.rowCount ?? 0,
+    bulkOperations: bulkOperations.rowCount ?? 0,
+  };
 }

@@ -923,9 +923,10 @@ export const bulkOperations = pgTable(
     /** The resolved selection, in the order it is worked through. */
     candidateIds: uuid('candidate_ids').array().notNull(),
     total: integer('total').notNull(),
-    /** Candidates worked through so far: applied + skipped. */
+    /** Candidates of the selection worked through so far (of `total`). */
     done: integer('done').notNull().default(0),
     applied: integer('applied').notNull().default(0),
+    /** Skipped candidates, with the ids given that were not in the list (another space's, none). */
     skipped: integer('skipped').notNull().default(0),
     /** The first skipped candidates with their reason (at most BULK_SKIPS_KEPT). */
     skips: jsonb('skips').$type<BulkSkip[]>().notNull().default([]),
