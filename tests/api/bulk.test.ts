@@ -239,6 +239,52 @@ describe('large selections', () => {
     expect(added.rows[0].n).toBe(450);
   }, 120_000);
 
+  it("follow the funnel's rules per candidate in the job too: a customer's large move skips the stages not theirs", async () => {
+    const s = await space();
+    const vacancy = await vacancyOf(s);
+    await manyCandidates(s, 260, 737373);
+    // on the vacancy: every other one at customer interview, the rest new
+    await db().query(
+      `insert into vacancy_candidates (vacancy_id, candidate_id, stage)
+       select $1, id, case when row_number() over (order by id) % 2 = 0 then 4 else 1 end from candidates where space_id = $2 and salary = 737373`,
+      [vacancy, await spaceIdOf(s.company.user.id)],
+    );
+    const res = await s.customer.client.post(BULK, { action: 'moveStage', vacancyId: vacancy, filter: { salaryFrom: '737373' }, params: { vacancyId: vacancy, stage: 5 } });
+    expect(res.status, res.text).toBe(202);
+    let last: Record<string, unknown> = {};
+    await waitFor(async () => {
+      last = (await s.customer.client.get(`${BULK}/${res.json.id}`)).json;
+      return last.status !== 'running';
+    }, 'the bulk job is done', 60_000);
+    expect(last).toMatchObject({ status: 'done', total: 260, done: 260, applied: 130, skipped: 130, reasons: { 'error.funnel.stage_forbidden': 130 } });
+    expect((last.skips as unknown[]).length).toBe(100);
+    const moved = await db().query(`select count(*)::int as n from funnel_events where vacancy_id = $1 and kind = 'stage' and from_value = '4' and to_value = '5' and user_id = $2`, [vacancy, s.customer.id]);
+    expect(moved.rows[0].n).toBe(130);
+    const stages = await db().query('select stage, count(*)::int as n from vacancy_candidates where vacancy_id = $1 group by stage order by stage', [vacancy]);
+    expect(stages.rows).toEqual([{ stage: 1, n: 130 }, { stage: 5, n: 130 }]);
+  }, 120_000);
+
+  it('skip the rest when the request no longer holds by the time the job runs (the vacancy was archived)', async () => {
+    const s = await space();
+    const vacancy = await vacancyOf(s);
+    await manyCandidates(s, 3, 848484);
+    const ids = (await db().query('select id from candidates where salary = 848484 order by id')).rows.map((r) => r.id as string);
+    expect((await s.company.client.request('DELETE', `/api/v1/vacancy/${vacancy}`)).status).toBeLessThan(300);
+    // an operation queued before the archiving, as the request would have left it
+    const { rows } = await db().query(
+      `insert into bulk_operations (space_id, user_id, action, params, candidate_ids, total) values ($1, $2, 'addToVacancy', $3, $4, 3) returning id`,
+      [await spaceIdOf(s.recruiter.id), s.recruiter.id, { vacancyId: vacancy }, ids],
+    );
+    await db().query(`select graphile_worker.add_job('bulk', json_build_object('operationId', $1::text))`, [rows[0].id]);
+    let last: Record<string, unknown> = {};
+    await waitFor(async () => {
+      last = (await s.recruiter.client.get(`${BULK}/${rows[0].id}`)).json;
+      return last.status !== 'running';
+    }, 'the bulk job is done');
+    expect(last).toMatchObject({ status: 'done', total: 3, done: 3, applied: 0, skipped: 3, reasons: { 'error.vacancy.not_published': 3 } });
+    expect((await db().query('select count(*)::int as n from vacancy_candidates where vacancy_id = $1', [vacancy])).rows[0].n).toBe(0);
+  });
+
   it('are refused past 10,000 candidates, changing nothing', async () => {
     const s = await space();
     const vacancy = await vacancyOf(s);
