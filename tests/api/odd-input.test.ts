@@ -77,6 +77,7 @@ const CASES: Case[] = [
   { method: 'PUT', path: () => `/api/v1/candidates/vacancy/${f.vacancy}/${f.candidate}/priority`, who: 'recruiter', body: () => ({ priority: 3 }), foreign: () => `/api/v1/candidates/vacancy/${f.otherVacancy}/${f.otherCandidate}/priority` },
   { method: 'POST', path: () => `/api/v1/candidates/vacancy/${f.vacancy}/${f.candidate}/rating`, who: 'member', body: () => ({ score: 4, comment: 'Good' }), foreign: () => `/api/v1/candidates/vacancy/${f.otherVacancy}/${f.otherCandidate}/rating` },
   { method: 'POST', path: () => '/api/v1/candidates/pd', who: 'recruiter', body: () => ({ candidateId: f.candidate }) },
+  { method: 'POST', path: () => '/api/v1/candidates/bulk', who: 'recruiter', body: () => ({ action: 'addToVacancy', ids: [f.candidate], params: { vacancyId: f.vacancy }, dryRun: true }) },
   { method: 'GET', path: () => '/api/v1/chats', who: 'member' },
   { method: 'GET', path: () => `/api/v1/chats/${f.s.customer.id}`, who: 'member', query: () => ({ page: '1' }) },
   { method: 'POST', path: () => `/api/v1/chats/${f.s.customer.id}`, who: 'member', body: () => ({ text: 'Hello' }), foreign: () => `/api/v1/chats/${f.other.customer.id}` },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import type { CandidateCard, Page } from '../../lib/schemas/candidate.ts';
 import { SORTS } from '../../lib/candidate-sorts.ts';
@@ -13,6 +13,7 @@ import { salaryText } from './format.ts';
 import { activeFilters, DEFAULT_FILTER, filterUrl, fromForm, toParams, type DatabaseFilter } from './filter.ts';
 import { PAGE_SIZE } from './limits.ts';
 import { useInfiniteScroll, usePagedList } from './paging.ts';
+import { LazyBulkBar, useBulkSelection } from './selection.ts';
 import './candidates-list.css';
 
 interface Props extends IslandProps {
@@ -84,6 +85,8 @@ function CandidatePicker(props: Props) {
   const query = toParams(filter, { forApi: true }).toString();
   const list = usePagedList(props.initial, query, load);
   useInfiniteScroll(cards, list.more, list.loading, list.loadMore, list.items.length);
+  // the database's bulk actions (docs/decisions/0030); the vacancy's picker selects on its own
+  const bulk = useBulkSelection(query, list.items);
 
   const show = (next: DatabaseFilter) => {
     setFilter(next);
@@ -295,9 +298,19 @@ function CandidatePicker(props: Props) {
                 return (
                   <li key={candidate.id}>
                     {!vacancy ? (
-                      <a className="cp-card" href={href(`/candidates/${candidate.id}/-`)}>
-                        {body}
-                      </a>
+                      <>
+                        <a className="cp-card" href={href(`/candidates/${candidate.id}/-`)}>
+                          {body}
+                        </a>
+                        <input
+                          type="checkbox"
+                          className="bulk-row"
+                          checked={bulk.has(candidate.id)}
+                          disabled={!hydrated}
+                          onChange={() => bulk.toggle(candidate.id)}
+                          aria-label={t('bulk.select_row', { name: `${candidate.name} ${candidate.surname}` })}
+                        />
+                      </>
                     ) : vacancy.published ? (
                       <button type="button" className="cp-card" aria-pressed={pressed} disabled={!hydrated} onClick={() => toggle(candidate.id)}>
                         {body}
@@ -332,6 +345,28 @@ function CandidatePicker(props: Props) {
               {t(list.error)}{' '}
               <button type="button" className="btn-link" onClick={list.retry}>{t('app.refresh')}</button>
             </p>
+          )}
+          {!vacancy && bulk.any && (
+            <Suspense fallback={null}>
+              <LazyBulkBar
+                t={t}
+                locale={props.locale}
+                filter={Object.fromEntries(new URLSearchParams(query))}
+                ids={bulk.ids}
+                all={bulk.all}
+                allOnPage={bulk.allOnPage}
+                onSelectPage={bulk.togglePage}
+                loaded={list.items.length}
+                total={list.total}
+                exact={list.exact}
+                onSelectAll={bulk.selectAll}
+                onClear={bulk.clear}
+                onDone={() => {
+                  bulk.clear();
+                  list.removeAndRefresh([]);
+                }}
+              />
+            </Suspense>
           )}
           {vacancy && <div className="cp-bar">
             {vacancy.published ? (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import type { Page, VacancyCandidateRow } from '../../lib/schemas/candidate.ts';
 import type { StageCounts, VacancyStatus } from '../../lib/schemas/vacancy.ts';
@@ -10,6 +10,7 @@ import { Avatar } from './Avatar.tsx';
 import { numberFormat, salaryText, timerText } from './format.ts';
 import { PAGE_SIZE } from './limits.ts';
 import { useInfiniteScroll, usePagedList } from './paging.ts';
+import { LazyBulkBar, useBulkSelection } from './selection.ts';
 import './candidates-list.css';
 
 /** The counter cards in SPEC.md's order, each the stage it filters by ('all' shows every stage). */
@@ -73,6 +74,8 @@ function VacancyCandidates(props: Props) {
   const query = stage === undefined ? '' : `stage=${stage}`;
   const list = usePagedList(props.initial, query, load);
   useInfiniteScroll(tableEnd, list.more, list.loading, list.loadMore, list.items.length);
+  const bulk = useBulkSelection(query, list.items);
+  const selectable = props.canWrite;
 
   // the timers move on by the minute
   useEffect(() => {
@@ -194,7 +197,10 @@ function VacancyCandidates(props: Props) {
             <table className="cl-table" ref={tableEnd} aria-busy={list.loading} aria-describedby="cl-shown">
               <thead>
                 <tr>
-                  <th scope="col">{col('candidate')}</th>
+                  <th scope="col">
+                    {selectable && <input type="checkbox" className="bulk-row cl-select" checked={bulk.allOnPage} disabled={!hydrated} onChange={bulk.togglePage} aria-label={t('bulk.select_page')} />}
+                    {col('candidate')}
+                  </th>
                   <th scope="col">{col('position')}</th>
                   <th scope="col">{col('stage')}</th>
                   <th scope="col">{col('priority')}</th>
@@ -208,6 +214,8 @@ function VacancyCandidates(props: Props) {
                 {list.items.map((row) => (
                   <tr key={row.id} data-candidate={row.id}>
                     <th scope="row" className="cl-person">
+                      {/* in the person's cell: the table keeps its columns, and on a phone the card its corner */}
+                      {selectable && <input type="checkbox" className="bulk-row cl-select" checked={bulk.has(row.id)} disabled={!hydrated} onChange={() => bulk.toggle(row.id)} aria-label={t('bulk.select_row', { name: `${row.name} ${row.surname}` })} />}
                       <a href={href(`/candidates/${row.id}/${vacancy.id}`)}>
                         <Avatar image={row.image} name={row.name} surname={row.surname} />
                         <span>{`${row.name} ${row.surname}`}</span>
@@ -266,6 +274,29 @@ function VacancyCandidates(props: Props) {
         )}
         {list.items.length > 0 && (
           <p id="cl-shown" className="cl-shown">{list.exact ? t('candidates_list.shown', { shown: list.items.length, total: list.total }) : t('candidates_list.shown_at_least', { shown: list.items.length, total: new Intl.NumberFormat(props.locale).format(list.total) })}</p>
+        )}
+        {selectable && bulk.any && (
+          <Suspense fallback={null}>
+            <LazyBulkBar
+              t={t}
+              locale={props.locale}
+              vacancy={vacancy}
+              filter={stage === undefined ? {} : { stage: String(stage) }}
+              ids={bulk.ids}
+              all={bulk.all}
+              allOnPage={bulk.allOnPage}
+              onSelectPage={bulk.togglePage}
+              loaded={list.items.length}
+              total={list.total}
+              exact={list.exact}
+              onSelectAll={bulk.selectAll}
+              onClear={bulk.clear}
+              onDone={() => {
+                // the counters and the stages changed: the page comes again from the server
+                window.location.reload();
+              }}
+            />
+          </Suspense>
         )}
       </section>
 

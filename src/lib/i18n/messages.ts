@@ -42,6 +42,8 @@ import enApiDocs from './en/api_docs.json' with { type: 'json' };
 import ruApiDocs from './ru/api_docs.json' with { type: 'json' };
 import enMerge from './en/merge.json' with { type: 'json' };
 import ruMerge from './ru/merge.json' with { type: 'json' };
+import enBulk from './en/bulk.json' with { type: 'json' };
+import ruBulk from './ru/bulk.json' with { type: 'json' };
 import { createT, type Locale, type Messages, type T } from './index.ts';
 
 /**
@@ -49,8 +51,8 @@ import { createT, type Locale, type Messages, type T } from './index.ts';
  * (`en/vacancy.json` is the `vacancy` section), so that features do not crowd one file.
  */
 export const messages: Record<Locale, Messages> = {
-  en: { ...en, form: enForm, vacancy: enVacancy, dashboard: enDashboard, preview: enPreview, candidate: enCandidate, candidate_form: enCandidateForm, candidates_list: enCandidatesList, candidate_profile: enCandidateProfile, consent: enConsent, chat: enChat, help: enHelp, feed: enFeed, interview: enInterview, analytics: enAnalytics, shortlist: enShortlist, notifications: enNotifications, rights: enRights, webhooks: enWebhooks, careers: enCareers, api_docs: enApiDocs, merge: enMerge },
-  ru: { ...ru, form: ruForm, vacancy: ruVacancy, dashboard: ruDashboard, preview: ruPreview, candidate: ruCandidate, candidate_form: ruCandidateForm, candidates_list: ruCandidatesList, candidate_profile: ruCandidateProfile, consent: ruConsent, chat: ruChat, help: ruHelp, feed: ruFeed, interview: ruInterview, analytics: ruAnalytics, shortlist: ruShortlist, notifications: ruNotifications, rights: ruRights, webhooks: ruWebhooks, careers: ruCareers, api_docs: ruApiDocs, merge: ruMerge },
+  en: { ...en, form: enForm, vacancy: enVacancy, dashboard: enDashboard, preview: enPreview, candidate: enCandidate, candidate_form: enCandidateForm, candidates_list: enCandidatesList, candidate_profile: enCandidateProfile, consent: enConsent, chat: enChat, help: enHelp, feed: enFeed, interview: enInterview, analytics: enAnalytics, shortlist: enShortlist, notifications: enNotifications, rights: enRights, webhooks: enWebhooks, careers: enCareers, api_docs: enApiDocs, merge: enMerge, bulk: enBulk },
+  ru: { ...ru, form: ruForm, vacancy: ruVacancy, dashboard: ruDashboard, preview: ruPreview, candidate: ruCandidate, candidate_form: ruCandidateForm, candidates_list: ruCandidatesList, candidate_profile: ruCandidateProfile, consent: ruConsent, chat: ruChat, help: ruHelp, feed: ruFeed, interview: ruInterview, analytics: ruAnalytics, shortlist: ruShortlist, notifications: ruNotifications, rights: ruRights, webhooks: ruWebhooks, careers: ruCareers, api_docs: ruApiDocs, merge: ruMerge, bulk: ruBulk },
 };
 
 const cache = new Map<Locale, T>();

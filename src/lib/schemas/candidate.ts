@@ -146,7 +146,7 @@ export const AddToVacancySchema = z.object({
   candidatesIds: z.array(RefSchema(), { error: 'form.candidate.select_required' }).check(z.minLength(1, 'form.candidate.select_required'), z.maxLength(500, 'validation.too_long')),
 });
 
-const stageValue = z.pipe(
+export const stageValue = z.pipe(
   z.union([z.number(), z.string()], { error: 'validation.invalid' }),
   z.transform((value, ctx): Stage => {
     const n = Number(value);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { getDb, schema } from './db/index.ts';
+import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
 import { announce, candidateName, isVacancyCustomer, notify, personName, stageOwners } from './notifications.ts';
@@ -361,7 +361,7 @@ async function ratingsOf(vacancyId: string, candidateId: string): Promise<Rating
   }));
 }
 
-async function customerIds(vacancyId: string): Promise<string[]> {
+export async function customerIds(vacancyId: string): Promise<string[]> {
   const db = await getDb();
   const rows = await db.select({ id: schema.vacancyCustomers.userId }).from(schema.vacancyCustomers).where(eq(schema.vacancyCustomers.vacancyId, vacancyId));
   return rows.map((r) => r.id);
@@ -425,30 +425,48 @@ export async function moveStage(
   }
   const db = await getDb();
   const now = new Date();
-  const told = await db.transaction(async (tx) => {
-    const moved = await tx
-      .update(schema.vacancyCandidates)
-      .set({ stage, stageChangedAt: now })
-      .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId), eq(schema.vacancyCandidates.stage, from)))
-      .returning({ stage: schema.vacancyCandidates.stage });
-    if (!moved.length) throw changed();
-    await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage), createdAt: lockedNow });
-    if (note) await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: note.kind, toValue: note.text, createdAt: lockedNow });
-    await queueWebhookEvents(tx, vacancy.spaceId, 'candidate.stage_changed', { candidateId, vacancyId, from, to: stage, changedAt: now.toISOString() });
-    // the stage's owners act next; a customer's move is also an answer the recruiter hears of
-    const byCustomer = user.role === ROLE.CUSTOMER && (await isVacancyCustomer(tx, vacancyId, user.id));
-    return notify(tx, {
-      kind: 'stage',
-      spaceId: vacancy.spaceId,
-      actorId: user.id,
-      recipients: [...(await stageOwners(tx, vacancyId, stage)), ...(byCustomer ? [vacancy.recruiterId] : [])],
-      candidateId,
-      vacancyId,
-      params: { actor: personName(user), candidate: await candidateName(tx, candidateId), vacancy: vacancy.positionName, stage },
-    });
-  });
+  const told = await db.transaction((tx) => writeMove(tx, user, vacancy, candidateId, from, stage, now, note));
   await announce(told);
   return { stage, stageChangedAt: now.toISOString() };
+}
+
+/**
+ * Writes a move the caller found permitted (allowedStages), in `tx`: only if the candidate is
+ * still at `from`, else the 409 of a change meanwhile; with its history, webhook and
+ * notifications. Returns the people to tell once `tx` commits. The single move and the bulk
+ * actions (bulk.ts) both write through it, so that a move is recorded alike either way.
+ */
+export async function writeMove(
+  tx: Executor,
+  user: UserRow,
+  vacancy: VacancyRow,
+  candidateId: string,
+  from: Stage,
+  stage: Stage,
+  now: Date,
+  note?: { kind: string; text: string },
+): Promise<string[]> {
+  const vacancyId = vacancy.id;
+  const moved = await tx
+    .update(schema.vacancyCandidates)
+    .set({ stage, stageChangedAt: now })
+    .where(and(eq(schema.vacancyCandidates.vacancyId, vacancyId), eq(schema.vacancyCandidates.candidateId, candidateId), eq(schema.vacancyCandidates.stage, from)))
+    .returning({ stage: schema.vacancyCandidates.stage });
+  if (!moved.length) throw new AppError(409, 'error.funnel.stage_changed');
+  await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: 'stage', fromValue: String(from), toValue: String(stage), createdAt: lockedNow });
+  if (note) await tx.insert(schema.funnelEvents).values({ spaceId: vacancy.spaceId, vacancyId, candidateId, userId: user.id, kind: note.kind, toValue: note.text, createdAt: lockedNow });
+  await queueWebhookEvents(tx, vacancy.spaceId, 'candidate.stage_changed', { candidateId, vacancyId, from, to: stage, changedAt: now.toISOString() });
+  // the stage's owners act next; a customer's move is also an answer the recruiter hears of
+  const byCustomer = user.role === ROLE.CUSTOMER && (await isVacancyCustomer(tx, vacancyId, user.id));
+  return notify(tx, {
+    kind: 'stage',
+    spaceId: vacancy.spaceId,
+    actorId: user.id,
+    recipients: [...(await stageOwners(tx, vacancyId, stage)), ...(byCustomer ? [vacancy.recruiterId] : [])],
+    candidateId,
+    vacancyId,
+    params: { actor: personName(user), candidate: await candidateName(tx, candidateId), vacancy: vacancy.positionName, stage },
+  });
 }
 
 export async function setPriority(user: UserRow, vacancyId: string, candidateId: string, priority: Priority): Promise<{ priority: Priority }> {
@@ -668,27 +686,77 @@ export async function listVacancyCandidates(user: UserRow, vacancyId: string, qu
 
 /** Puts candidates of the space's database onto a vacancy; those already on it are skipped. */
 export async function addToVacancy(user: UserRow, vacancyId: string, candidateIds: string[]): Promise<{ added: number }> {
-  const vacancy = await findVisible(user, vacancyId);
-  if (!mayWrite(user) || user.spaceId !== vacancy.spaceId) throw forbidden();
-  if (vacancy.status !== 1) throw new AppError(409, 'error.vacancy.not_published');
+  const vacancy = await vacancyToAddTo(user, vacancyId);
   const ids = [...new Set(candidateIds)].filter((id) => UUID.test(id));
   const db = await getDb();
   const mine = ids.length
     ? await db.select({ id: schema.candidates.id }).from(schema.candidates).where(and(inArray(schema.candidates.id, ids), eq(schema.candidates.spaceId, vacancy.spaceId), isNull(schema.candidates.mergedInto)))
     : [];
   if (mine.length !== new Set(candidateIds).size) throw new AppError(400, 'error.common.invalid_body', { candidatesIds: 'form.candidate.unknown' });
-  const added = await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(schema.vacancyCandidates)
-      .values(mine.map(({ id }) => ({ vacancyId, candidateId: id, addedBy: user.id })))
-      .onConflictDoNothing()
-      .returning({ candidateId: schema.vacancyCandidates.candidateId });
-    if (rows.length) {
-      await tx.insert(schema.funnelEvents).values(rows.map((r) => ({ spaceId: vacancy.spaceId, vacancyId, candidateId: r.candidateId, userId: user.id, kind: 'added_to_vacancy' })));
-    }
-    return rows.length;
-  });
+  const added = await db.transaction(async (tx) => (await addLinks(tx, user, vacancy, mine.map((m) => m.id))).length);
   return { added };
+}
+
+/** The vacancy `user` may put candidates onto: their space's, published. */
+export async function vacancyToAddTo(user: UserRow, vacancyId: string): Promise<VacancyRow> {
+  const vacancy = await findVisible(user, vacancyId);
+  if (!mayWrite(user) || user.spaceId !== vacancy.spaceId) throw forbidden();
+  if (vacancy.status !== 1) throw new AppError(409, 'error.vacancy.not_published');
+  return vacancy;
+}
+
+/**
+ * The candidates of a bulk selection (docs/decisions/0030) as `user`'s list shows them: the
+ * database's, or one vacancy's when `vacancyId` is given; with `ids`, only those of them the
+ * list holds (another space's ids are not in it). In id order, the one order every bulk
+ * action locks its rows in; at most `max + 1`, so that a selection too large is known as such
+ * without reading all of it.
+ */
+export async function bulkSelection(user: UserRow, selection: { ids?: string[]; query?: CandidateQuery; vacancyId?: string }, max: number): Promise<string[]> {
+  const c = schema.candidates;
+  const ids = selection.ids?.filter((id) => UUID.test(id));
+  if (ids && !ids.length) return [];
+  const chosen = ids ? inArray(c.id, ids) : undefined;
+  const query = selection.query;
+  const db = await getDb();
+  if (selection.vacancyId) {
+    await findVisible(user, selection.vacancyId);
+    const vc = schema.vacancyCandidates;
+    const rows = await db
+      .select({ id: c.id })
+      .from(vc)
+      .innerJoin(c, eq(c.id, vc.candidateId))
+      .where(and(eq(vc.vacancyId, selection.vacancyId), query?.stage ? eq(vc.stage, query.stage) : undefined, ...(query ? filters(query, user) : []), chosen))
+      .orderBy(asc(c.id))
+      .limit(max + 1);
+    return rows.map((r) => r.id);
+  }
+  // the database is the space's people's list only (as listCandidates)
+  if (!mayManageCandidates(user)) throw forbidden();
+  const rows = await db
+    .select({ id: c.id })
+    .from(c)
+    .where(and(visibleTo(user), ...(query ? filters(query) : []), chosen))
+    .orderBy(asc(c.id))
+    .limit(max + 1);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Puts candidates of the vacancy's space onto it in `tx`, each with its history row; returns
+ * those put on (the ones already on it are left). The caller checked the vacancy and the ids.
+ */
+export async function addLinks(tx: Executor, user: UserRow, vacancy: VacancyRow, candidateIds: string[]): Promise<string[]> {
+  if (!candidateIds.length) return [];
+  const rows = await tx
+    .insert(schema.vacancyCandidates)
+    .values(candidateIds.map((id) => ({ vacancyId: vacancy.id, candidateId: id, addedBy: user.id })))
+    .onConflictDoNothing()
+    .returning({ candidateId: schema.vacancyCandidates.candidateId });
+  if (rows.length) {
+    await tx.insert(schema.funnelEvents).values(rows.map((r) => ({ spaceId: vacancy.spaceId, vacancyId: vacancy.id, candidateId: r.candidateId, userId: user.id, kind: 'added_to_vacancy' })));
+  }
+  return rows.map((r) => r.candidateId);
 }
 
 

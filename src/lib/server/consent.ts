@@ -64,12 +64,21 @@ async function scopeOf(companyName: Promise<string | null>, candidate: Candidate
 export async function requestConsent(user: UserRow, candidateId: string, ip: string | undefined): Promise<{ pdStatus: number }> {
   const candidate = await findVisibleCandidate(user, candidateId);
   if (!mayManageCandidates(user)) throw forbidden();
+  const db = await getDb();
+  return db.transaction((tx) => consentRequest(tx, user, candidate, ip));
+}
+
+/**
+ * A request by `user` for a candidate they may manage, in `tx`, with the single request's
+ * rules (an erased candidate, no address, nothing left to ask); the bulk actions (bulk.ts)
+ * send theirs through it too.
+ */
+export async function consentRequest(tx: Executor, user: UserRow, candidate: CandidateRow, ip: string | undefined): Promise<{ pdStatus: number }> {
   if (candidate.erasedAt) throw new AppError(409, 'error.rights.erased');
   if (!candidate.email) throw new AppError(422, 'error.pd.no_email');
   const scope = await scopeOf(spaceCompanyName(user), candidate);
   if (!scope.processing && !scope.customers.length) throw new AppError(409, 'error.pd.already_approved');
-  const db = await getDb();
-  return db.transaction((tx) => sendRequest(tx, candidate, scope, { requester: user, ip }));
+  return sendRequest(tx, candidate, scope, { requester: user, ip });
 }
 
 /**

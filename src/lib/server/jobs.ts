@@ -10,7 +10,7 @@ import { env } from './env.ts';
 import { currentRequestId } from './log.ts';
 
 /** The tasks of worker.ts; a job names one of them. */
-export type TaskName = 'mail' | 'code-mail' | 'cleanup' | 'expire-consent' | 'mail-probe' | 'notification-mail' | 'notification-digest' | 'chat-unread' | 'export' | 'retention' | 'webhook';
+export type TaskName = 'mail' | 'code-mail' | 'cleanup' | 'expire-consent' | 'mail-probe' | 'notification-mail' | 'notification-digest' | 'chat-unread' | 'export' | 'retention' | 'webhook' | 'bulk';
 
 export interface AddJobOptions {
   /** One pending job per key: adding again replaces the payload of a job not yet running. */

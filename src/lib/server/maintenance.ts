@@ -19,6 +19,7 @@ export interface CleanupReport {
   resumeDrafts: number;
   webhookDeliveries: number;
   mergeSnapshots: number;
+  bulkOperations: number;
 }
 
 export async function cleanup(): Promise<CleanupReport> {
@@ -36,6 +37,9 @@ export async function cleanup(): Promise<CleanupReport> {
   // a merge can be undone for 30 days (docs/decisions/0029); after that its snapshot (the
   // survivor's earlier fields: personal data) has no use left
   const mergeSnapshots = await db.execute(sql`update candidate_merges set snapshot = '{}'::jsonb where created_at < now() - interval '30 days' and snapshot <> '{}'::jsonb`);
+  // a bulk action's progress is read while it runs and just after (docs/decisions/0030); its
+  // record per candidate is the candidate's own history, so the operation itself goes after a week
+  const bulkOperations = await db.execute(sql`delete from bulk_operations where updated_at < now() - interval '7 days' and status <> 'running'`);
   return {
     rateLimits,
     codes: codes.rowCount ?? 0,
@@ -45,5 +49,6 @@ export async function cleanup(): Promise<CleanupReport> {
     resumeDrafts,
     webhookDeliveries: webhookDeliveries.rowCount ?? 0,
     mergeSnapshots: mergeSnapshots.rowCount ?? 0,
+    bulkOperations: bulkOperations.rowCount ?? 0,
   };
 }

@@ -13,6 +13,7 @@ import { recordInviteMail } from './invites.ts';
 import { deleteExpiredExports, runExport } from './rights.ts';
 import { runRetention } from './retention.ts';
 import { runDelivery } from './webhooks.ts';
+import { runBulk } from './bulk.ts';
 import { requestIdOf, retriesWaiting, type TaskName } from './jobs.ts';
 import { cleanup } from './maintenance.ts';
 import { checkChatUnread, mailNotification, sendDigests } from './notifications.ts';
@@ -72,6 +73,7 @@ const TASKS: Record<TaskName, Task> = {
     logger.info({ tag: 'jobs', report, exports }, '[jobs] retention');
   }),
   webhook: task<{ deliveryId: string }>((job) => runDelivery(job.deliveryId)),
+  bulk: task<{ operationId: string }>((job, info) => runBulk(job.operationId, info)),
   // nothing sends while every mail waits for its retry: ask the mail server itself each minute
   'mail-probe': task(async () => {
     if ((await retriesWaiting(['mail', 'code-mail'])) && (await mailServerAnswers())) await mailServerBack();

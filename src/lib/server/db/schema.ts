@@ -963,3 +963,47 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt)],
 );
+
+export type BulkAction = 'addToVacancy' | 'moveStage' | 'archive' | 'requestConsent';
+export type BulkStatus = 'running' | 'done' | 'failed';
+/** Why one candidate of a bulk action was left as it was: an error key of the translation files. */
+export interface BulkSkip {
+  candidateId: string;
+  reason: string;
+}
+
+/**
+ * A bulk action on many candidates (docs/decisions/0030): its selection resolved once, its
+ * progress and the candidates it skipped with the reason. A small one is done in the request;
+ * a large one by the job queue in chunks, each chunk's changes and its progress in one commit.
+ */
+export const bulkOperations = pgTable(
+  'bulk_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').$type<BulkAction>().notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** The resolved selection, in the order it is worked through. */
+    candidateIds: uuid('candidate_ids').array().notNull(),
+    total: integer('total').notNull(),
+    /** Candidates of the selection worked through so far (of `total`). */
+    done: integer('done').notNull().default(0),
+    applied: integer('applied').notNull().default(0),
+    /** Skipped candidates, with the ids given that were not in the list (another space's, none). */
+    skipped: integer('skipped').notNull().default(0),
+    /** The first skipped candidates with their reason (at most BULK_SKIPS_KEPT). */
+    skips: jsonb('skips').$type<BulkSkip[]>().notNull().default([]),
+    /** Skipped candidates per reason, all of them. */
+    reasons: jsonb('reasons').$type<Record<string, number>>().notNull().default({}),
+    status: text('status').$type<BulkStatus>().notNull().default('running'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bulk_operations_space').on(t.spaceId, t.createdAt)],
+);
