@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, db, lastCode, lastMail, PASSWORD, uniqueEmail } from '../support/client.ts';
+import { Client, db, lastCode, lastMail, PASSWORD, uniqueEmail, waitFor } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
 import { candidateBody, catalogue, vacancyBody } from '../support/fixtures.ts';
 
@@ -323,6 +323,28 @@ describe('every endpoint answers as described', () => {
     await call(company, 'GET', '/api/v1/webhooks/{id}/deliveries', { params: { id: hook.id }, expect: 200 });
     await call(company, 'DELETE', '/api/v1/webhooks/{id}', { params: { id: hook.id }, expect: 204 });
     await call(company, 'DELETE', '/api/v1/webhooks/{id}', { params: { id: hook.id }, expect: 404 });
+
+    // likely duplicates and bulk actions (docs/decisions/0029, 0030)
+    const dupes = await call(recruiter, 'GET', '/api/v1/candidates/duplicates', { query: new URLSearchParams({ email: annaEmail, name: 'Anna', excludeId: second.id }).toString(), expect: 200 });
+    expect((dupes.json as { data: { id: string; reasons: string[] }[] }).data).toEqual([expect.objectContaining({ id: candidate.id, reasons: ['email'] })]);
+    const dry = await call(recruiter, 'POST', '/api/v1/candidates/bulk', { body: { action: 'addToVacancy', filter: {}, params: { vacancyId: vacancy.id }, dryRun: true }, expect: 200 });
+    expect(dry.json).toEqual({ dryRun: true, total: 2, applied: 0, skipped: 2, reasons: { 'bulk.skip.already_on_vacancy': 2 } });
+    // an id outside the list is skipped as given: the skips have their shape too
+    const moved2 = await call(recruiter, 'POST', '/api/v1/candidates/bulk', { body: { action: 'moveStage', ids: [second.id, 'no-such-id'], params: { vacancyId: vacancy.id, stage: 3 } }, expect: 200 });
+    expect(moved2.json).toMatchObject({ status: 'done', total: 1, applied: 1, skipped: 1, skips: [{ candidateId: 'no-such-id', reason: 'error.common.not_found' }] });
+    await call(recruiter, 'GET', '/api/v1/candidates/bulk/{id}', { params: { id: (moved2.json as { id: string }).id }, expect: 200 });
+    await call(customer, 'GET', '/api/v1/candidates/bulk/{id}', { params: { id: (moved2.json as { id: string }).id }, expect: 404 });
+    await call(customer, 'POST', '/api/v1/candidates/bulk', { body: { action: 'requestConsent', ids: [second.id] }, expect: 403 });
+    // past 200 candidates the action is queued (202), and its progress followed to the end
+    await db().query(
+      `insert into candidates (space_id, created_by, name, surname, salary, search)
+       select u.space_id, u.id, 'Bulk', 'N' || g, 919191, to_tsvector('simple', 'bulk') from users u, generate_series(1, 201) g where u.id = $1`,
+      [s.recruiter.id],
+    );
+    const queued = await call(recruiter, 'POST', '/api/v1/candidates/bulk', { body: { action: 'addToVacancy', filter: { salaryFrom: '919191', salaryTo: '919191' }, params: { vacancyId: vacancy.id } }, expect: 202 });
+    const operation = (queued.json as { id: string }).id;
+    await waitFor(async () => ((await call(recruiter, 'GET', '/api/v1/candidates/bulk/{id}', { params: { id: operation }, expect: 200 })).json as { status: string }).status !== 'running', 'the bulk job is done', 60_000);
+    expect((await call(recruiter, 'GET', '/api/v1/candidates/bulk/{id}', { params: { id: operation }, expect: 200 })).json).toMatchObject({ status: 'done', total: 201, applied: 201 });
 
     // browser errors; the end of a candidate and of a vacancy
     await call(new Client(), 'POST', '/api/v1/client-errors', { body: { kind: 'error', page: '/candidates', release: '0.0.1+abc', sampled: false, message: 'boom' }, expect: 204 });

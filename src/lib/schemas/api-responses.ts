@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { BULK_ACTIONS } from './bulk.ts';
+import { DUPLICATE_REASONS } from './merge.ts';
 import { NOTIFY_MAIL } from './notification.ts';
 import { INTERVIEW_KINDS, STAGES } from './funnel.ts';
 import { INTERVIEW_EVENTS } from './interview.ts';
@@ -353,4 +355,42 @@ export const WebhookDelivery = meta(
     createdAt: when,
   }),
   'WebhookDelivery',
+);
+
+export const Duplicates = z.object({
+  data: z.array(
+    meta(
+      z.object({ id: uuid, ...name, positionName: z.string(), number: int.check(z.meta({ description: "The candidate's number in the space." })), reasons: z.array(z.enum(DUPLICATE_REASONS)) }),
+      'Duplicate',
+      'A candidate of the space who may be the same person, with why: the same address, the same phone, or the same name and birth date.',
+    ),
+  ),
+});
+
+const skipReasons = z.record(z.string(), int).check(z.meta({ description: 'Skipped candidates per reason, an error key of the translation files.' }));
+export const BulkProgress = meta(
+  z.object({
+    id: uuid,
+    action: z.enum(BULK_ACTIONS),
+    status: z.enum(['running', 'done', 'failed']),
+    total: int,
+    done: int,
+    applied: int,
+    skipped: int,
+    reasons: skipReasons,
+    skips: z.array(z.object({ candidateId: z.string(), reason: z.string() })).check(z.meta({ description: 'The first 100 skipped candidates with their reason (an error key); an id outside the list is answered as given.' })),
+  }),
+  'BulkProgress',
+  'Where a bulk action stands (docs/decisions/0030).',
+);
+export const BulkDryRun = meta(
+  z.object({
+    dryRun: z.literal(true),
+    total: int,
+    applied: nullable(int).check(z.meta({ description: 'Null past 200 candidates: the action would run in the background, uncounted.' })),
+    skipped: nullable(int),
+    reasons: skipReasons,
+  }),
+  'BulkDryRun',
+  'What a bulk action would do; nothing changed.',
 );

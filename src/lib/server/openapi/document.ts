@@ -86,11 +86,12 @@ export function errorsOf(op: Operation): Record<number, string[]> {
 
 function responsesOf(op: Operation): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {};
-  const { status, schema, binary, description } = op.success;
-  responses[String(status) as '200'] = {
-    description: description ?? (status === 204 ? 'Done; no body.' : status === 202 ? 'Accepted: the queue does the rest.' : status === 201 ? 'Created.' : 'OK.'),
-    ...(binary ? { content: Object.fromEntries(binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } : schema ? { content: { 'application/json': { schema } } } : {}),
-  };
+  for (const { status, schema, binary, description } of [op.success, ...(op.alsoSuccess ? [op.alsoSuccess] : [])]) {
+    responses[String(status) as '200'] = {
+      description: description ?? (status === 204 ? 'Done; no body.' : status === 202 ? 'Accepted: the queue does the rest.' : status === 201 ? 'Created.' : 'OK.'),
+      ...(binary ? { content: Object.fromEntries(binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } : schema ? { content: { 'application/json': { schema } } } : {}),
+    };
+  }
   for (const [code, keys] of Object.entries(errorsOf(op))) {
     responses[code as '400'] = {
       description: `${STATUS_TEXT[Number(code)] ?? 'An error.'} Keys: ${keys.map((k) => `\`${k}\``).join(', ')}.`,

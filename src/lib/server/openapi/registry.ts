@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import { LoginSchema, RegisterSchema, ResendSchema, VerifyEmailSchema } from '../../schemas/auth.ts';
+import { BulkSchema } from '../../schemas/bulk.ts';
 import { AddToVacancySchema, CandidateQuerySchema, CandidateSchema, CandidateViewQuerySchema, PdAnswerSchema, PdRequestSchema, PrioritySchema, RatingSchema, StageSchema } from '../../schemas/candidate.ts';
 import { CitySearchSchema } from '../../schemas/catalog.ts';
 import { ChatMessageSchema, ChatPageQuerySchema, ChatReadSchema, TicketMessageSchema, TicketSchema } from '../../schemas/chat.ts';
 import { ClientReportSchema } from '../../schemas/client-errors.ts';
 import { InterviewCancelSchema, InterviewListQuerySchema, InterviewSchema, InterviewUpdateSchema } from '../../schemas/interview.ts';
+import { DuplicateQuerySchema } from '../../schemas/merge.ts';
 import { NotificationQuerySchema, NotificationReadSchema, NotifyMailSchema } from '../../schemas/notification.ts';
 import { AuditQuerySchema, EraseSchema, RetentionSchema } from '../../schemas/rights.ts';
 import { EmailChangeSchema, EmailCodeSchema, InviteQuerySchema, InviteSchema, PasswordChangeSchema, ProfileSchema } from '../../schemas/user.ts';
@@ -24,6 +26,13 @@ export type Access = 'public' | 'signed-in' | 'unverified' | 'recruiter' | 'comp
 type Schema = z.ZodMiniType;
 type Params = z.ZodMiniObject;
 
+export interface Success {
+  status: number;
+  schema?: Schema;
+  binary?: string[];
+  description?: string;
+}
+
 export interface Operation {
   method: Method;
   path: string;
@@ -38,7 +47,9 @@ export interface Operation {
   /** A multipart form, for uploads. */
   form?: Schema;
   /** The success: its status and body (none for 204); `binary` names a file's media types. */
-  success: { status: number; schema?: Schema; binary?: string[]; description?: string };
+  success: Success;
+  /** Another success status it may answer, with its own body (a bulk action queued: 202). */
+  alsoSuccess?: Success;
   /** Error answers beyond the ones its access, params and body imply, with their keys. */
   errors?: Record<number, string[]>;
 }
@@ -106,6 +117,21 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/candidates/photo', tag: 'candidates', summary: "Upload a candidate's photo", access: 'recruiter', form: CandidatePhotoForm, success: { status: 200, schema: R.Image }, errors: UPLOAD_ERRORS },
   { method: 'post', path: '/api/v1/candidates/resume', tag: 'candidates', summary: "Attach a candidate's résumé", description: 'A file, or the draft `parse-resume` kept.', access: 'recruiter', form: CandidateFileForm, success: { status: 200, schema: R.Resume }, errors: RESUME_ERRORS },
   { method: 'post', path: '/api/v1/candidates/parse-resume', tag: 'candidates', summary: "Read a résumé's fields for the candidate form", description: 'Saves no candidate; see docs/api.md. 30 per person in 10 minutes.', access: 'recruiter', form: ParseResumeForm, success: { status: 200, schema: R.ParsedResume }, errors: { ...RESUME_ERRORS, 429: ['error.common.too_many_requests'] } },
+  { method: 'get', path: '/api/v1/candidates/duplicates', tag: 'candidates', summary: "The space's likely duplicates of what a candidate form holds", description: 'By the same address, the same phone (digits), or the same name, surname and birth date; `excludeId` leaves the candidate being edited out. See docs/decisions/0029.', access: 'recruiter', query: DuplicateQuerySchema, success: { status: 200, schema: R.Duplicates } },
+  {
+    method: 'post',
+    path: '/api/v1/candidates/bulk',
+    tag: 'candidates',
+    summary: 'Add to a vacancy, move, archive or ask consent for many candidates at once',
+    description:
+      '`ids` or `filter` (the list\'s query parameters), of the database or of the vacancy `vacancyId`. Up to 200 are done in the request (200, `status: done`); more are queued (202, `status: running`). `dryRun: true` answers the counts and changes nothing. A candidate the single action would refuse is skipped with that error key. A customer may only move and archive on a vacancy of theirs. See docs/api.md.',
+    access: 'signed-in',
+    body: BulkSchema,
+    success: { status: 200, schema: z.union([R.BulkProgress, R.BulkDryRun]), description: 'Done in the request, or a dry run\'s counts.' },
+    alsoSuccess: { status: 202, schema: R.BulkProgress, description: 'Over 200 candidates: queued; follow it with `GET /api/v1/candidates/bulk/{id}`.' },
+    errors: { 404: ['error.common.not_found'], 409: ['error.vacancy.not_published'], 422: ['error.bulk.empty', 'error.bulk.over_limit'] },
+  },
+  { method: 'get', path: '/api/v1/candidates/bulk/{id}', tag: 'candidates', summary: 'Where a bulk action stands', description: 'To the person who started it; finished ones go after a week.', access: 'signed-in', params: id, success: { status: 200, schema: R.BulkProgress } },
   { method: 'post', path: '/api/v1/candidates/pd', tag: 'candidates', summary: 'Ask the candidate for consent to process their data', access: 'recruiter', body: PdRequestSchema, success: { status: 200, schema: R.ConsentRequested }, errors: { 409: ['error.pd.already_approved', 'error.rights.erased'], 422: ['error.pd.no_email'], 429: ['error.mail.space_limit', 'error.mail.recipient_limit'] } },
   { method: 'post', path: '/api/v1/verify/candidate/pd', tag: 'candidates', summary: "The candidate's answer through the mailed link", description: 'Public: the token is the key.', access: 'public', body: PdAnswerSchema, success: { status: 200, schema: R.ConsentAnswered }, errors: { 404: ['error.rights.invalid_token'], 409: ['error.pd.used'] } },
 
