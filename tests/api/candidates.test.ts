@@ -167,6 +167,38 @@ describe('candidates database', () => {
     expect(counted.json.pagination).toEqual({ currentPage: 1, totalPages: 2, totalRecords: managers.length, totalExact: true });
   });
 
+  it("counts a text search exactly while it is small, and past 1,000 matches estimates from the walk: shown as 1 000+ (issue 12 item 3)", async () => {
+    const s = await setup();
+    const c = s.company.client;
+    const make = async (positionName: string) => (await c.post('/api/v1/candidates', candidate({ positionName, jobExperience: [], education: [] }))).json.id as string;
+    const manager = await make('Менеджер по продажам');
+    const zoologist = await make('Зоолог');
+    const m = encodeURIComponent('менеджер');
+    const z = encodeURIComponent('зоолог');
+    // every row read by the walk: the total is exact without a count
+    expect((await c.get(`/api/v1/candidates?search=${m}`)).json.pagination).toEqual({ currentPage: 1, totalPages: 1, totalRecords: 1, totalExact: true });
+    // 1,500 managers and 3,000 zoologists more, copies of the two (search vectors included)
+    const copy = (id: string, n: number) =>
+      db().query(
+        `insert into candidates (space_id, name, surname, position_name, search, created_at)
+         select space_id, name, surname, position_name, search, created_at - g * interval '1 second' from candidates, generate_series(1, $2::int) g where id = $1`,
+        [id, n],
+      );
+    await copy(manager, 1500);
+    await copy(zoologist, 3000);
+    // managers are a third of the newest rows: the walk's share says "more than 1,000"
+    const common = await c.get(`/api/v1/candidates?search=${m}`);
+    expect(common.json.data).toHaveLength(20);
+    expect(common.json.pagination).toEqual({ currentPage: 1, totalPages: 50, totalRecords: 1000, totalExact: false });
+    // the same words with a filter that leaves few rows: counted exactly again
+    const few = await c.get(`/api/v1/candidates?search=${m}&salaryFrom=1000000`);
+    expect(few.json.pagination).toMatchObject({ totalRecords: 0, totalExact: true });
+    // a word on 3,001 rows, past the walk's reach for page 30: counted from the index, capped
+    const deep = await c.get(`/api/v1/candidates?search=${z}&page=30`);
+    expect(deep.json.data).toHaveLength(20);
+    expect(deep.json.pagination).toMatchObject({ totalRecords: 1000, totalExact: false });
+  });
+
   it('speaks the search language of the vacancy search: AND, OR, NOT, -word, "phrases" (issue 11)', async () => {
     const s = await setup();
     const c = s.company.client;

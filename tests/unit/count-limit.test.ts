@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cappedPagination, COUNT_LIMIT, TEXT_COUNT_LIMIT } from '../../src/lib/schemas/candidate.ts';
 import { translator } from '../../src/lib/i18n/messages.ts';
+import { rowsToPassTextLimit } from '../../src/lib/server/candidates.ts';
 
 // the candidate lists count at most COUNT_LIMIT + 1 matching rows (docs/api.md)
 describe('cappedPagination', () => {
@@ -39,5 +40,24 @@ describe('the "10 000+" label', () => {
     expect(total('ru').replace(/\s/g, ' ')).toBe('10 000+ кандидатов');
     const shown = translator('ru')('candidates_list.shown_at_least', { shown: 20, total: '10 000' });
     expect(shown).toBe('Показано 20 из 10 000+');
+  });
+});
+
+// a text search's count estimated from the walk of its first page (issue 12 item 3)
+describe('rowsToPassTextLimit', () => {
+  it('names the filter size at which the walked share of matches passes the text limit', () => {
+    // "менеджер": 130 of the 1,000 newest rows; 7,700 rows at that share make 1,001 matches
+    expect(rowsToPassTextLimit(1000, 130)).toBe(7700);
+    expect((7700 * 130) / 1000).toBeGreaterThan(TEXT_COUNT_LIMIT);
+    expect(rowsToPassTextLimit(1000, 333)).toBe(3007);
+    // every walked row a match: a filter of 1,001 rows is enough
+    expect(rowsToPassTextLimit(1000, 1000)).toBe(TEXT_COUNT_LIMIT + 1);
+  });
+
+  it('gives up where proving it would read more than a capped count, or nothing matched', () => {
+    // 5 %: 20,020 rows needed, more than the COUNT_LIMIT a count may read
+    expect(rowsToPassTextLimit(1000, 50)).toBeUndefined();
+    expect(rowsToPassTextLimit(1000, 0)).toBeUndefined();
+    expect(rowsToPassTextLimit(1000, 101)).toBeLessThanOrEqual(COUNT_LIMIT);
   });
 });

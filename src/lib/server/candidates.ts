@@ -574,7 +574,7 @@ export async function listCandidates(user: UserRow, query: CandidateQuery, local
   const keys = db
     .select({ id: schema.candidates.id })
     .from(schema.candidates)
-    .where(walked ? inArray(schema.candidates.id, walked) : where)
+    .where(walked ? inArray(schema.candidates.id, walked.ids) : where)
     .orderBy(...order)
     .limit(query.limit)
     .offset(walked ? 0 : (query.page - 1) * query.limit)
@@ -586,10 +586,14 @@ export async function listCandidates(user: UserRow, query: CandidateQuery, local
       .innerJoin(schema.candidates, eq(schema.candidates.id, keys.id))
       .leftJoin(schema.cities, eq(schema.cities.id, schema.candidates.cityId))
       .orderBy(...order),
-    // at most COUNT_LIMIT + 1 matches are counted: a broad filter (40 % of 100,000 candidates)
-    // then reads 10,001 index entries, not 40,000; a text search, whose every match is a row
-    // read from the table, stops at TEXT_COUNT_LIMIT + 1 (issue 12, item 3; docs/api.md)
-    db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1`.as('one') }).from(schema.candidates).where(where).limit(countLimit + 1).as('capped')),
+    // a walk that knows the total (it read every row, or its share of matches puts the total
+    // past the limit) saves the count: a common word's count reads every match from the index
+    walked?.total !== undefined
+      ? Promise.resolve([{ total: walked.total }])
+      : // at most COUNT_LIMIT + 1 matches are counted: a broad filter (40 % of 100,000 candidates)
+        // then reads 10,001 index entries, not 40,000; a text search, whose every match is a row
+        // read from the table, stops at TEXT_COUNT_LIMIT + 1 (issue 12, item 3; docs/api.md)
+        db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1`.as('one') }).from(schema.candidates).where(where).limit(countLimit + 1).as('capped')),
   ]);
   return page(rows.map((r) => card(r.candidate, r.city)), counted?.total ?? 0, query, countLimit);
 }
@@ -599,14 +603,26 @@ const WALK_ROWS = 1000;
 /** The deepest row a walk serves: deeper pages of a common word would walk too far. */
 const WALK_DEPTH = 200;
 
+/** A shallow text-search page found by walking the list's order, and the total when the walk tells it. */
+export interface Walk {
+  ids: string[];
+  /** Exact when the walk read every row of the filter; TEXT_COUNT_LIMIT + 1 ("1 000+") when its share of matches puts the total past that. */
+  total?: number;
+}
+
 /**
  * The ids of a shallow page of a text search, found by walking the list's own order (an index)
  * and keeping the rows that match, or undefined when the walk did not fill the page within
  * WALK_ROWS rows. A common word ("менеджер", 13 % of the rows) fills page 1 after about 150
  * rows instead of reading and sorting all of its 13,000 matches; a rare one gives up after
  * WALK_ROWS rows and the search index finds its few matches (docs/decisions/0006).
+ *
+ * The walk also estimates the count (issue 12 item 3, issue 16 item 3): `hits` matches among
+ * `walked` rows, in a filter of at least `walked × TEXT_COUNT_LIMIT / hits` rows, make more than
+ * TEXT_COUNT_LIMIT matches by that share, shown as "1 000+" without reading every match; at
+ * 1,000,000 candidates that exact count alone cost 160 ms for "менеджер".
  */
-async function walkedPage(plain: SQL | undefined, query: CandidateQuery): Promise<string[] | undefined> {
+export async function walkedPage(plain: SQL | undefined, query: CandidateQuery): Promise<Walk | undefined> {
   const offset = (query.page - 1) * query.limit;
   if (offset + query.limit > WALK_DEPTH) return undefined;
   const db = await getDb();
@@ -618,15 +634,34 @@ async function walkedPage(plain: SQL | undefined, query: CandidateQuery): Promis
     .orderBy(...ordering(query))
     .limit(WALK_ROWS)
     .as('walk');
-  // ordered by the walk's own columns: PostgreSQL keeps the walk's order and stops at the page
+  // ordered by the walk's own columns: PostgreSQL keeps the walk's order
   const rows = await db
-    .select({ id: walk.id })
+    // a search of punctuation only has no terms: every row matches, as in the list's own filter
+    .select({ id: walk.id, hit: sql<boolean>`${and(...textConditions(query, walk.search)) ?? sql`true`}` })
     .from(walk)
-    .where(and(...textConditions(query, walk.search)))
-    .orderBy(...ordering(query, walk))
-    .limit(query.limit)
-    .offset(offset);
-  return rows.length === query.limit ? rows.map((r) => r.id) : undefined;
+    .orderBy(...ordering(query, walk));
+  const hits = rows.filter((r) => r.hit).map((r) => r.id);
+  const ids = hits.slice(offset, offset + query.limit);
+  const everyRow = rows.length < WALK_ROWS;
+  if (ids.length < query.limit && !everyRow) return undefined;
+  if (everyRow) return { ids, total: hits.length };
+  const needed = rowsToPassTextLimit(rows.length, hits.length);
+  if (needed === undefined) return { ids };
+  const [filter] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(db.select({ one: sql`1`.as('one') }).from(c).where(plain).limit(needed).as('capped'));
+  return { ids, total: (filter?.n ?? 0) >= needed ? TEXT_COUNT_LIMIT + 1 : undefined };
+}
+
+/**
+ * How many rows the filter must hold for `hits` matches among `walked` rows to make more than
+ * TEXT_COUNT_LIMIT matches at that share; undefined when that is more than a capped count reads
+ * (a rare word: its exact count is cheap anyway).
+ */
+export function rowsToPassTextLimit(walked: number, hits: number): number | undefined {
+  if (hits === 0) return undefined;
+  const needed = Math.ceil((walked * (TEXT_COUNT_LIMIT + 1)) / hits);
+  return needed > COUNT_LIMIT ? undefined : needed;
 }
 
 /** The text conditions of a query, on the given vector (the table's by default). */
