@@ -25,12 +25,20 @@ export async function stageCounts(vacancyIds: string[]): Promise<Map<string, Sta
     .from(schema.vacancyCandidates)
     .where(inArray(schema.vacancyCandidates.vacancyId, vacancyIds))
     .groupBy(schema.vacancyCandidates.vacancyId, schema.vacancyCandidates.stage);
-  for (const { vacancyId, stage, n } of rows) {
-    const entry = counts.get(vacancyId)!;
-    entry.all += n;
-    entry[KEY_OF_STAGE[stage]!] += n;
-  }
+  for (const { vacancyId, stage, n } of rows) addToCounts(counts.get(vacancyId)!, stage, n);
   return counts;
+}
+
+function addToCounts(entry: StageCounts, stage: number, n: number): void {
+  entry.all += n;
+  entry[KEY_OF_STAGE[stage]!] += n;
+}
+
+/** One vacancy's counts from its [stage, count] pairs, as a query aggregated them in SQL. */
+export function countsFrom(pairs: readonly (readonly [number, number])[]): StageCounts {
+  const entry = { ...EMPTY_COUNTS };
+  for (const [stage, n] of pairs) addToCounts(entry, stage, n);
+  return entry;
 }
 
 /** Editing is forbidden once a candidate reached the finalist or hired stage (DECISIONS.md). */

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
-import { hasFinalists, stageCounts } from './funnel.ts';
+import { countsFrom, hasFinalists } from './funnel.ts';
 import { normalize, searchCondition } from './search/boolean.ts';
 import type { Locale } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
@@ -64,56 +64,57 @@ export async function listVacancies(user: UserRow, filter: VacancyFilter, locale
   if (filter.period !== 'all') {
     conditions.push(sql`${schema.vacancies.createdAt} >= now() - ${filter.period === 'week' ? sql`interval '7 days'` : sql`interval '1 month'`}`);
   }
+  // one round trip: the customers and the stage counts come aggregated with each row, since a
+  // query costs the server more in sending and waiting than in what PostgreSQL does for it
+  const { vacancies: v, vacancyCustomers: vc, users: u, vacancyInvitees: vi, invites: i, vacancyCandidates: c } = schema;
   const rows = await db
-    .select({ vacancy: schema.vacancies, city: cityName(locale) })
-    .from(schema.vacancies)
-    .leftJoin(schema.cities, eq(schema.cities.id, schema.vacancies.cityId))
+    .select({
+      id: v.id,
+      positionName: v.positionName,
+      quantity: v.quantity,
+      status: v.status,
+      createdAt: v.createdAt,
+      cityId: v.cityId,
+      city: cityName(locale),
+      salary: v.salary,
+      salaryTo: v.salaryTo,
+      customers: sql<[string, string, string, string, string | null][]>`coalesce((
+        select json_agg(json_build_array(${u.id}, ${u.name}, ${u.surname}, ${u.email}, ${u.image}) order by ${u.surname}, ${u.name})
+        from ${vc} join ${u} on ${u.id} = ${vc.userId}
+        where ${vc.vacancyId} = ${v.id} and ${u.deletedAt} is null), '[]')`,
+      invited: sql<[string, string, string, string][]>`coalesce((
+        select json_agg(json_build_array(${i.id}, ${i.name}, ${i.surname}, ${i.email}) order by ${i.surname}, ${i.name})
+        from ${vi} join ${i} on ${i.id} = ${vi.inviteId}
+        where ${vi.vacancyId} = ${v.id}), '[]')`,
+      stages: sql<[number, number][]>`coalesce((
+        select json_agg(json_build_array(s.stage, s.n)) from (
+          select ${c.stage} as stage, count(*)::int as n from ${c} where ${c.vacancyId} = ${v.id} group by ${c.stage}) s), '[]')`,
+    })
+    .from(v)
+    .leftJoin(schema.cities, eq(schema.cities.id, v.cityId))
     .where(and(...conditions))
-    .orderBy(desc(schema.vacancies.createdAt))
+    .orderBy(desc(v.createdAt))
     .limit(500);
-  const ids = rows.map((r) => r.vacancy.id);
-  const [customers, counts] = await Promise.all([customersOf(ids), stageCounts(ids)]);
-  return rows.map(({ vacancy, city }) => ({
-    id: vacancy.id,
-    positionName: vacancy.positionName,
-    quantity: vacancy.quantity,
-    status: vacancy.status as VacancyStatus,
-    createdAt: vacancy.createdAt.toISOString(),
-    city: vacancy.cityId !== null ? { id: vacancy.cityId, name: city ?? '' } : null,
-    salary: vacancy.salary,
-    salaryTo: vacancy.salaryTo,
-    customers: customers.get(vacancy.id) ?? [],
-    counts: counts.get(vacancy.id)!,
+  return rows.map((row) => ({
+    id: row.id,
+    positionName: row.positionName,
+    quantity: row.quantity,
+    status: row.status as VacancyStatus,
+    createdAt: row.createdAt.toISOString(),
+    city: row.cityId !== null ? { id: row.cityId, name: row.city ?? '' } : null,
+    salary: row.salary,
+    salaryTo: row.salaryTo,
+    customers: customerRefs(row.customers, row.invited),
+    counts: countsFrom(row.stages),
   }));
 }
 
-/** The customers of each vacancy: registered ones, then those still only invited (by invite id). */
-async function customersOf(vacancyIds: string[]): Promise<Map<string, PersonRef[]>> {
-  const map = new Map<string, PersonRef[]>();
-  if (!vacancyIds.length) return map;
-  const db = await getDb();
-  const [rows, invited] = await Promise.all([
-    db
-      .select({ vacancyId: schema.vacancyCustomers.vacancyId, user: schema.users })
-      .from(schema.vacancyCustomers)
-      .innerJoin(schema.users, eq(schema.users.id, schema.vacancyCustomers.userId))
-      .where(and(inArray(schema.vacancyCustomers.vacancyId, vacancyIds), isNull(schema.users.deletedAt)))
-      .orderBy(asc(schema.users.surname), asc(schema.users.name)),
-    db
-      .select({ vacancyId: schema.vacancyInvitees.vacancyId, invite: schema.invites })
-      .from(schema.vacancyInvitees)
-      .innerJoin(schema.invites, eq(schema.invites.id, schema.vacancyInvitees.inviteId))
-      .where(inArray(schema.vacancyInvitees.vacancyId, vacancyIds))
-      .orderBy(asc(schema.invites.surname), asc(schema.invites.name)),
-  ]);
-  for (const { vacancyId, user } of rows) {
-    map.set(vacancyId, [...(map.get(vacancyId) ?? []), person(user)]);
-  }
-  for (const { vacancyId, invite } of invited) {
-    const ref: PersonRef = { id: invite.id, name: invite.name, surname: invite.surname, email: invite.email, image: null, invited: true };
-    map.set(vacancyId, [...(map.get(vacancyId) ?? []), ref]);
-  }
-  return map;
+/** The customers of a vacancy as the queries above aggregate them: registered ones, then those still only invited. */
+function customerRefs(users: [string, string, string, string, string | null][], invited: [string, string, string, string][]): PersonRef[] {
+  return [
+    ...users.map(([id, name, surname, email, image]) => ({ id, name, surname, email, image })),
+    ...invited.map(([id, name, surname, email]) => ({ id, name, surname, email, image: null, invited: true })),
+  ];
 }
 
 /** The vacancy row when the user may see it; another space's is a 404, never a 403. */
@@ -136,26 +137,33 @@ export async function vacancyDto(vacancy: VacancyRow, locale: Locale): Promise<V
 
 async function toDto(vacancy: VacancyRow, locale: Locale): Promise<VacancyDto> {
   const db = await getDb();
-  const [[city], skills, customers, recruiter, comments, counts, finalists] = await Promise.all([
-    vacancy.cityId !== null ? db.select().from(schema.cities).where(eq(schema.cities.id, vacancy.cityId)) : Promise.resolve([]),
-    db
-      .select({ skill: schema.softSkills })
-      .from(schema.vacancySoftSkills)
-      .innerJoin(schema.softSkills, eq(schema.softSkills.id, schema.vacancySoftSkills.skillId))
-      .where(eq(schema.vacancySoftSkills.vacancyId, vacancy.id))
-      .orderBy(asc(schema.softSkills.position)),
-    customersOf([vacancy.id]),
-    db.select().from(schema.users).where(eq(schema.users.id, vacancy.recruiterId)),
-    db
-      .select({ comment: schema.vacancyComments, user: schema.users })
-      .from(schema.vacancyComments)
-      .innerJoin(schema.users, eq(schema.users.id, schema.vacancyComments.userId))
-      .where(eq(schema.vacancyComments.vacancyId, vacancy.id))
-      .orderBy(desc(schema.vacancyComments.createdAt)),
-    stageCounts([vacancy.id]),
-    hasFinalists(vacancy.id),
-  ]);
-  const softSkills: SoftSkillDto[] = skills.map(({ skill }) => ({ id: skill.id, name: { en: skill.nameEn, ru: skill.nameRu }, main: skill.main }));
+  // one round trip for everything around the row (see listVacancies)
+  const { vacancyCustomers: vc, users: u, vacancyInvitees: vi, invites: i, vacancyCandidates: c, vacancyComments: vcm, softSkills: sk, vacancySoftSkills: vsk } = schema;
+  // not db.select(): with no table in FROM it writes the subqueries' columns unqualified
+  const { rows: [related] } = await db.execute<{ city: string | null; skills: [number, string, string, boolean][]; customers: [string, string, string, string, string | null][]; invited: [string, string, string, string][]; recruiter: [string, string] | null; comments: [string, string, number, string, string, string, string, string | null][]; stages: [number, number][] }>(sql`
+    select
+      (select ${cityName(locale)} from ${schema.cities} where ${schema.cities.id} = ${vacancy.cityId}) as city,
+      coalesce((
+        select json_agg(json_build_array(${sk.id}, ${sk.nameEn}, ${sk.nameRu}, ${sk.main}) order by ${sk.position})
+        from ${vsk} join ${sk} on ${sk.id} = ${vsk.skillId} where ${vsk.vacancyId} = ${vacancy.id}), '[]') as skills,
+      coalesce((
+        select json_agg(json_build_array(${u.id}, ${u.name}, ${u.surname}, ${u.email}, ${u.image}) order by ${u.surname}, ${u.name})
+        from ${vc} join ${u} on ${u.id} = ${vc.userId}
+        where ${vc.vacancyId} = ${vacancy.id} and ${u.deletedAt} is null), '[]') as customers,
+      coalesce((
+        select json_agg(json_build_array(${i.id}, ${i.name}, ${i.surname}, ${i.email}) order by ${i.surname}, ${i.name})
+        from ${vi} join ${i} on ${i.id} = ${vi.inviteId} where ${vi.vacancyId} = ${vacancy.id}), '[]') as invited,
+      (select json_build_array(${u.name}, ${u.surname}) from ${u} where ${u.id} = ${vacancy.recruiterId}) as recruiter,
+      coalesce((
+        select json_agg(json_build_array(${vcm.id}, ${vcm.text}, floor(extract(epoch from ${vcm.createdAt}) * 1000), ${u.id}, ${u.name}, ${u.surname}, ${u.email}, ${u.image})
+          order by ${vcm.createdAt} desc)
+        from ${vcm} join ${u} on ${u.id} = ${vcm.userId} where ${vcm.vacancyId} = ${vacancy.id}), '[]') as comments,
+      coalesce((
+        select json_agg(json_build_array(s.stage, s.n)) from (
+          select ${c.stage} as stage, count(*)::int as n from ${c} where ${c.vacancyId} = ${vacancy.id} group by ${c.stage}) s), '[]') as stages`);
+  const { city, skills, customers, invited, recruiter, comments, stages } = related!;
+  const counts = countsFrom(stages);
+  const softSkills: SoftSkillDto[] = skills.map(([id, en, ru, main]) => ({ id, name: { en, ru }, main }));
   return {
     id: vacancy.id,
     positionType: vacancy.positionType,
@@ -167,22 +175,28 @@ async function toDto(vacancy: VacancyRow, locale: Locale): Promise<VacancyDto> {
     softSkills,
     exceptionalRequirements: vacancy.exceptionalRequirements,
     country: 'ru',
-    city: vacancy.cityId !== null ? { id: vacancy.cityId, name: city ? (locale === 'ru' ? city.nameRu : city.nameEn) : '' } : null,
+    city: vacancy.cityId !== null ? { id: vacancy.cityId, name: city ?? '' } : null,
     cityId: vacancy.cityId,
     address: vacancy.address,
     salary: vacancy.salary,
     salaryTo: vacancy.salaryTo,
     schedule: vacancy.schedule,
     bonus: vacancy.bonus,
-    customers: customers.get(vacancy.id) ?? [],
+    customers: customerRefs(customers, invited),
     mainCustomer: vacancy.mainCustomerId ?? vacancy.mainInviteId,
     status: vacancy.status as VacancyStatus,
-    recruiter: { name: recruiter[0]?.name ?? '', surname: recruiter[0]?.surname ?? '' },
-    comments: comments.map(({ comment, user }) => ({ id: comment.id, text: comment.text, createdAt: comment.createdAt.toISOString(), user: person(user) })),
+    recruiter: { name: recruiter?.[0] ?? '', surname: recruiter?.[1] ?? '' },
+    comments: comments.map(([id, text, at, userId, name, surname, email, image]) => ({
+      id,
+      text,
+      createdAt: new Date(at).toISOString(),
+      user: { id: userId, name, surname, email, image },
+    })),
     createdAt: vacancy.createdAt.toISOString(),
     updatedAt: vacancy.updatedAt.toISOString(),
-    counts: counts.get(vacancy.id)!,
-    editable: vacancy.status !== VACANCY_STATUS.ARCHIVED && !finalists,
+    counts,
+    // editing is forbidden once a candidate reached the finalist or hired stage (DECISIONS.md)
+    editable: vacancy.status !== VACANCY_STATUS.ARCHIVED && counts.finalist + counts.hired === 0,
   };
 }
 
