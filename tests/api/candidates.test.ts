@@ -197,6 +197,24 @@ describe('candidates database', () => {
     const deep = await c.get(`/api/v1/candidates?search=${z}&page=30`);
     expect(deep.json.data).toHaveLength(20);
     expect(deep.json.pagination).toMatchObject({ totalRecords: 1000, totalExact: false });
+    // a deep page walked (page 40: 800 rows deep) is the page the index gives, in the same order
+    const zoologists = await db().query(
+      `select id from candidates where space_id = (select space_id from candidates where id = $1) and position_name = 'Зоолог' order by created_at desc, id desc offset 780 limit 20`,
+      [zoologist],
+    );
+    expect(((await c.get(`/api/v1/candidates?search=${z}&page=40`)).json.data as { id: string }[]).map((x) => x.id)).toEqual(zoologists.rows.map((r) => r.id));
+    // a text search lists its first 1,000 matches (docs/decisions/0033): page 50 is the last offered
+    const last = await c.get(`/api/v1/candidates?search=${z}&page=50`);
+    expect(last.json.data).toHaveLength(20);
+    expect(last.json.pagination).toEqual({ currentPage: 50, totalPages: 50, totalRecords: 1000, totalExact: false });
+    const past = await c.get(`/api/v1/candidates?search=${z}&page=51`);
+    expect(past.status).toBe(200);
+    expect(past.json.data).toEqual([]);
+    expect(past.json.pagination).toEqual({ currentPage: 51, totalPages: 50, totalRecords: 1000, totalExact: false });
+    // a limit that does not divide 1,000 stops at the 1,000th match
+    expect((await c.get(`/api/v1/candidates?search=${z}&limit=30&page=34`)).json.data).toHaveLength(10);
+    // without words the list goes as deep as its rows
+    expect((await c.get('/api/v1/candidates?page=200')).json.data).toHaveLength(20);
   });
 
   it('speaks the search language of the vacancy search: AND, OR, NOT, -word, "phrases" (issue 11)', async () => {

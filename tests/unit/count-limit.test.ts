@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cappedPagination, COUNT_LIMIT, TEXT_COUNT_LIMIT } from '../../src/lib/schemas/candidate.ts';
+import { cappedPagination, COUNT_LIMIT, TEXT_COUNT_LIMIT, TEXT_DEPTH } from '../../src/lib/schemas/candidate.ts';
 import { translator } from '../../src/lib/i18n/messages.ts';
 import { rowsToPassTextLimit } from '../../src/lib/server/candidates.ts';
 
@@ -29,6 +29,14 @@ describe('a text search counts to its own, lower limit', () => {
     expect(cappedPagination(TEXT_COUNT_LIMIT, 20, 1, 20, TEXT_COUNT_LIMIT)).toMatchObject({ totalRecords: TEXT_COUNT_LIMIT, totalExact: true, totalPages: 50 });
     expect(cappedPagination(TEXT_COUNT_LIMIT + 1, 20, 1, 20, TEXT_COUNT_LIMIT)).toMatchObject({ totalRecords: TEXT_COUNT_LIMIT, totalExact: false, totalPages: 50 });
     expect(cappedPagination(TEXT_COUNT_LIMIT + 1, 20, 50, 20, TEXT_COUNT_LIMIT).totalPages).toBe(51);
+  });
+
+  it('offers no page past its depth (docs/decisions/0033)', () => {
+    expect(cappedPagination(TEXT_COUNT_LIMIT + 1, 20, 50, 20, TEXT_COUNT_LIMIT, TEXT_DEPTH).totalPages).toBe(50);
+    expect(cappedPagination(TEXT_COUNT_LIMIT + 1, 0, 51, 20, TEXT_COUNT_LIMIT, TEXT_DEPTH).totalPages).toBe(50);
+    expect(cappedPagination(TEXT_COUNT_LIMIT + 1, 10, 34, 30, TEXT_COUNT_LIMIT, TEXT_DEPTH).totalPages).toBe(34);
+    // an exact count below the depth is not touched
+    expect(cappedPagination(41, 20, 1, 20, TEXT_COUNT_LIMIT, TEXT_DEPTH).totalPages).toBe(3);
   });
 });
 

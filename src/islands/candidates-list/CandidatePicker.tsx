@@ -340,6 +340,10 @@ function CandidatePicker(props: Props) {
               </div>
             )
           )}
+          {!list.loading && !list.more && !list.exact && list.items.length > 0 && (
+            // only a text search stops paging while its count is a lower bound: at its depth, whose size that count is (docs/decisions/0033)
+            <p className="cl-empty cp-depth" role="status">{t('candidates_list.depth_reached', { total: new Intl.NumberFormat(props.locale).format(list.total) })}</p>
+          )}
           {list.error && (
             <p className="form-error cl-error" role="alert">
               {t(list.error)}{' '}

@@ -217,13 +217,28 @@ export const TEXT_COUNT_LIMIT = 1_000;
  * number of rows on the current page. Exact up to the limit; past it the total is the limit, as
  * a lower bound, and there is a next page while this one is full, so that paging goes on.
  */
-export function cappedPagination(counted: number, rowsOnPage: number, page: number, limit: number, countLimit = COUNT_LIMIT): Page<never>['pagination'] {
+export function cappedPagination(
+  counted: number,
+  rowsOnPage: number,
+  page: number,
+  limit: number,
+  countLimit = COUNT_LIMIT,
+  depth = Number.POSITIVE_INFINITY,
+): Page<never>['pagination'] {
   const exact = counted <= countLimit;
   const totalRecords = exact ? counted : countLimit;
   const countedPages = Math.max(1, Math.ceil(totalRecords / limit));
-  const totalPages = exact ? countedPages : Math.max(countedPages, rowsOnPage === limit ? page + 1 : page);
+  const open = exact ? countedPages : Math.max(countedPages, rowsOnPage === limit ? page + 1 : page);
+  // a text search lists its first TEXT_DEPTH matches only: no page past them is offered
+  const totalPages = Math.min(open, Math.max(1, Math.ceil(depth / limit)));
   return { currentPage: page, totalPages, totalRecords, totalExact: exact };
 }
+
+/**
+ * A text search lists this many matches at most (docs/decisions/0033): deeper pages of a common
+ * word would read every match, seconds at a million candidates. Like the count ("1 000+").
+ */
+export const TEXT_DEPTH = TEXT_COUNT_LIMIT;
 
 export interface CandidateCard {
   id: string;
