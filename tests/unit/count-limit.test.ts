@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cappedPagination, COUNT_LIMIT, TEXT_COUNT_LIMIT, TEXT_DEPTH } from '../../src/lib/schemas/candidate.ts';
 import { translator } from '../../src/lib/i18n/messages.ts';
-import { rowsToPassTextLimit } from '../../src/lib/server/candidates.ts';
+import { ESTIMATE_ROWS, rowsToPassTextLimit } from '../../src/lib/server/candidates.ts';
 
 // the candidate lists count at most COUNT_LIMIT + 1 matching rows (docs/api.md)
 describe('cappedPagination', () => {
@@ -63,9 +63,11 @@ describe('rowsToPassTextLimit', () => {
   });
 
   it('gives up where proving it would read more than a capped count, or nothing matched', () => {
-    // 5 %: 20,020 rows needed, more than the COUNT_LIMIT a count may read
-    expect(rowsToPassTextLimit(1000, 50)).toBeUndefined();
+    // 5 %: 20,020 rows of the filter counted, an index entry each
+    expect(rowsToPassTextLimit(1000, 50)).toBe(20020);
+    // 3 %: 33,367 rows needed, more than ESTIMATE_ROWS a count may read
+    expect(rowsToPassTextLimit(1000, 30)).toBeUndefined();
     expect(rowsToPassTextLimit(1000, 0)).toBeUndefined();
-    expect(rowsToPassTextLimit(1000, 101)).toBeLessThanOrEqual(COUNT_LIMIT);
+    expect(rowsToPassTextLimit(1000, 34)).toBeLessThanOrEqual(ESTIMATE_ROWS);
   });
 });
