@@ -620,11 +620,12 @@ export interface Walk {
 }
 
 /**
- * The ids of a shallow page of a text search, found by walking the list's own order (an index)
- * and keeping the rows that match, or undefined when the walk did not fill the page within
- * WALK_ROWS rows. A common word ("менеджер", 13 % of the rows) fills page 1 after about 150
- * rows instead of reading and sorting all of its 13,000 matches; a rare one gives up after
- * WALK_ROWS rows and the search index finds its few matches (docs/decisions/0006).
+ * The ids of a page of a text search, found by walking the list's own order (an index) and
+ * keeping the rows that match until the page is full, or undefined when the walk did not fill
+ * it within its budget (WALK_PER_ROW rows per row of depth, at least WALK_ROWS). A common word
+ * ("менеджер", 13 % of the rows) fills page 1 after about 150 rows instead of reading and
+ * sorting all of its 13,000 matches; a rare one gives up and the search index finds its few
+ * matches (docs/decisions/0006, 0033). A walk that read every row of the filter knows the total.
  *
  * The walk also estimates the count (issue 12 item 3, issue 16 item 3): `hits` matches among
  * `walked` rows, in a filter of at least `walked × TEXT_COUNT_LIMIT / hits` rows, make more than
@@ -637,29 +638,38 @@ export async function walkedPage(plain: SQL | undefined, query: CandidateQuery):
   const db = await getDb();
   const c = schema.candidates;
   const walk = db
-    .select({ id: c.id, search: c.search, salary: c.salary, createdAt: c.createdAt })
+    .select({ id: c.id, search: c.search })
     .from(c)
     .where(plain)
     .orderBy(...ordering(query))
     .limit(budget)
     .as('walk');
-  // a search of punctuation only has no terms: every row matches, as in the list's own filter
-  const hit = and(...textConditions(query, walk.search)) ?? sql`true`;
   const wanted = Math.min(query.limit, TEXT_DEPTH - offset);
-  // only the page's ids and two counts come back, not a row per walked row
+  // numbered in the walk's order; the walk stops at the page's last match (a LIMIT over the
+  // filter), and only the page's ids and two counts come back, not a row per walked row
+  const numbered = db.select({ id: walk.id, search: walk.search, n: sql<number>`row_number() over ()`.as('n') }).from(walk).as('numbered');
+  const found = db
+    .select({ id: numbered.id, n: numbered.n })
+    .from(numbered)
+    // a search of punctuation only has no terms: every row matches, as in the list's own filter
+    .where(and(...textConditions(query, numbered.search)) ?? sql`true`)
+    .limit(offset + wanted)
+    .as('found');
   const [result] = await db
     .select({
-      walked: sql<number>`count(*)::int`,
-      hits: sql<number>`(count(*) filter (where ${hit}))::int`,
-      ids: sql<string[] | null>`(array_agg(${walk.id}::text order by ${sql.join(ordering(query, walk), sql`, `)}) filter (where ${hit}))[${offset + 1}:${offset + wanted}]`,
+      hits: sql<number>`count(*)::int`,
+      lastHit: sql<number | null>`max(${found.n})::int`,
+      ids: sql<string[] | null>`(array_agg(${found.id}::text order by ${found.n}))[${offset + 1}:${offset + wanted}]`,
     })
-    .from(walk);
-  const walked = result?.walked ?? 0;
+    .from(found);
   const hits = result?.hits ?? 0;
   const ids = result?.ids ?? [];
-  const everyRow = walked < budget;
-  if (ids.length < wanted && !everyRow) return undefined;
-  if (everyRow) return { ids, total: hits };
+  if (ids.length < wanted) {
+    // the walk read its whole budget: exact when that was every row of the filter, else given up
+    const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1`.as('one') }).from(c).where(plain).limit(budget).as('walked'));
+    return (all?.n ?? 0) < budget ? { ids, total: hits } : undefined;
+  }
+  const walked = result?.lastHit ?? 0;
   const needed = rowsToPassTextLimit(walked, hits);
   if (needed === undefined) return { ids };
   const [filter] = await db
