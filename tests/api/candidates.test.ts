@@ -217,6 +217,17 @@ describe('candidates database', () => {
     expect((await c.get('/api/v1/candidates?page=200')).json.data).toHaveLength(20);
   });
 
+  it('keeps the search vector in the row, where the walk reads it (migration 0026, docs/decisions/0033)', async () => {
+    const s = await setup();
+    const id = (await s.company.client.post('/api/v1/candidates', candidate({ positionName: 'Менеджер по продажам', jobExperience: [] }))).json.id as string;
+    const { rows } = await db().query(
+      `select a.attstorage, (select pg_column_size(search) > 0 from candidates where id = $1) as stored
+       from pg_attribute a where a.attrelid = 'candidates'::regclass and a.attname = 'search'`,
+      [id],
+    );
+    expect(rows).toEqual([{ attstorage: 'm', stored: true }]);
+  });
+
   it('speaks the search language of the vacancy search: AND, OR, NOT, -word, "phrases" (issue 11)', async () => {
     const s = await setup();
     const c = s.company.client;
