@@ -637,8 +637,10 @@ export async function walkedPage(plain: SQL | undefined, query: CandidateQuery):
   const budget = Math.max(WALK_ROWS, (offset + query.limit) * WALK_PER_ROW);
   const db = await getDb();
   const c = schema.candidates;
+  // each row's vector is tested in the walk itself: only (id, hit) travel further up
   const walk = db
-    .select({ id: c.id, search: c.search })
+    // a search of punctuation only has no terms: every row matches, as in the list's own filter
+    .select({ id: c.id, hit: sql<boolean>`${and(...textConditions(query)) ?? sql`true`}`.as('hit') })
     .from(c)
     .where(plain)
     .orderBy(...ordering(query))
@@ -647,14 +649,8 @@ export async function walkedPage(plain: SQL | undefined, query: CandidateQuery):
   const wanted = Math.min(query.limit, TEXT_DEPTH - offset);
   // numbered in the walk's order; the walk stops at the page's last match (a LIMIT over the
   // filter), and only the page's ids and two counts come back, not a row per walked row
-  const numbered = db.select({ id: walk.id, search: walk.search, n: sql<number>`row_number() over ()`.as('n') }).from(walk).as('numbered');
-  const found = db
-    .select({ id: numbered.id, n: numbered.n })
-    .from(numbered)
-    // a search of punctuation only has no terms: every row matches, as in the list's own filter
-    .where(and(...textConditions(query, numbered.search)) ?? sql`true`)
-    .limit(offset + wanted)
-    .as('found');
+  const numbered = db.select({ id: walk.id, hit: walk.hit, n: sql<number>`row_number() over ()`.as('n') }).from(walk).as('numbered');
+  const found = db.select({ id: numbered.id, n: numbered.n }).from(numbered).where(sql`${numbered.hit}`).limit(offset + wanted).as('found');
   const [result] = await db
     .select({
       hits: sql<number>`count(*)::int`,
