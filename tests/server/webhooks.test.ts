@@ -147,6 +147,8 @@ describe('webhooks on a real receiver', () => {
     await waitUntil(() => receiver.accepted.some((r) => r.json.type === 'candidate.stage_changed'), 20_000, 'the stage change arrives');
     const stage = receiver.accepted.find((r) => r.json.type === 'candidate.stage_changed')!;
     expect(stage.json.data).toMatchObject({ candidateId: candidate.json.id, vacancyId: vacancy.json.id, from: 1, to: 2 });
+    // the receiver has the body before the product has its answer and writes the log: wait for the log
+    await waitUntil(async () => (await deliveries(company.client, endpoint.id))[0]?.status === 'succeeded', 20_000, 'the stage change is logged');
     expect((await deliveries(company.client, endpoint.id))[0]).toMatchObject({ event: 'candidate.stage_changed', status: 'succeeded', attempts: 1 });
   });
 
