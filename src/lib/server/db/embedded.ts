@@ -315,6 +315,9 @@ export async function startEmbedded(
         '-c', 'unix_socket_directories=',
         '-c', 'max_connections=200',
         '-c', 'fsync=on',
+        // JIT compiles a plan whose estimate passes jit_above_cost, e.g. a deep page's walk: every
+        // such query then paid 4–6 ms of compiling for a few ms of work (docs/deploy.md)
+        '-c', 'jit=off',
       ],
       { uid: who?.uid, gid: who?.gid, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_MESSAGES: 'C' } },
     );
