@@ -1,17 +1,11 @@
 import type { Locale, T } from '../../lib/i18n/index.ts';
+import { numberFormat } from '../../lib/numbers.ts';
+
+export { numberFormat };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-const NUMBER_FORMATS = new Map<Locale, Intl.NumberFormat>();
-
-/** A number as the page's language writes it: 150,000 or 150 000. Made once per language (a row each). */
-export function numberFormat(locale: Locale): Intl.NumberFormat {
-  let found = NUMBER_FORMATS.get(locale);
-  if (!found) NUMBER_FORMATS.set(locale, (found = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US')));
-  return found;
-}
 
 /** A candidate's desired salary: from, with an optional ' – to' (SPEC.md §9); a dash when none. */
 export function salaryText(t: T, locale: Locale, salary: number | null, salaryTo: number | null): string {

@@ -15,6 +15,7 @@ import { VacancyTable } from './VacancyTable.tsx';
 import { useDebounced } from '../shared/useDebounced.ts';
 import { activeFilters, DEBOUNCE_MS, DEFAULT_FILTER, filterUrl, MIN_SEARCH, parseFilter, PERIODS, toParams, type DashboardFilter } from './filter.ts';
 import './dashboard.css';
+import { numberFormat } from '../../lib/numbers.ts';
 
 interface Props extends IslandProps {
   /** The list the server rendered for `filter`. */
@@ -126,7 +127,7 @@ function VacancyBoard(props: Props) {
     apply({ ...filter, ...modal });
   };
 
-  const number = new Intl.NumberFormat(props.locale === 'ru' ? 'ru-RU' : 'en-US');
+  const number = numberFormat(props.locale);
   const count = activeFilters(filter);
   const customer = props.customers.find((c) => c.id === filter.customer);
   const chips: { key: keyof DashboardFilter; label: string }[] = [];

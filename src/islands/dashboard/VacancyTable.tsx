@@ -1,6 +1,7 @@
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import type { VacancyListItem } from '../../lib/schemas/vacancy.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { numberFormat } from '../../lib/numbers.ts';
 
 interface Props {
   t: T;
@@ -14,7 +15,7 @@ interface Props {
 
 /** The vacancy list: each name links to its candidates (the funnel); the counters are the funnel's real numbers. */
 export function VacancyTable({ t, locale, timeZone, href, vacancies, busy }: Props) {
-  const number = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US');
+  const number = numberFormat(locale);
   const salary = (v: VacancyListItem) =>
     v.salary === null
       ? null
