@@ -34,6 +34,8 @@ import { ProductError, startProduct } from './product.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_MS = 50;
+/** Issue 12's target for the line of several clients at once, which share two cores with the database. */
+const TARGET_MS_CONCURRENT = 100;
 const SERVER_TARGET = { rps: 300, p95: 100, first: 100 };
 const SECTION_NAMES = ['server', 'list', 'search', 'vacancy', 'mixed', 'chat'] as const;
 const DEFAULT_EMAIL = 'demo@recruit.local';
@@ -411,7 +413,8 @@ const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(1));
 const count = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString('en'));
 
 function row(label: string, r: Result): string {
-  const over = r.p95 > TARGET_MS ? `  ← p95 over ${TARGET_MS} ms` : '';
+  const target = r.mode.startsWith('1 ') ? TARGET_MS : TARGET_MS_CONCURRENT;
+  const over = r.p95 > target ? `  ← p95 over ${target} ms` : '';
   const errors = r.errors ? `  ${r.errors} FAILED: ${r.firstError}` : '';
   return `  ${label.padEnd(52)} ${r.mode.padEnd(12)} ${ms(r.p50).padStart(7)} ${ms(r.p95).padStart(7)} ${ms(r.max).padStart(7)} ${count(r.outcome.rows).padStart(6)} ${count(r.outcome.total).padStart(9)}${over}${errors}`;
 }
@@ -426,7 +429,7 @@ async function bench(options: Options): Promise<number> {
     const size = (await get(session, '/api/v1/candidates?page=1&limit=1')) as PageBody & { pagination: { totalExact?: boolean } };
     console.log(
       `Recruit bench: ${size.pagination.totalRecords.toLocaleString('en')}${size.pagination.totalExact === false ? '+' : ''} candidates in the space of ${options.email}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}; ` +
-        `${options.requests} requests per line after a warm-up; target p95 < ${TARGET_MS} ms\n`,
+        `${options.requests} requests per line after a warm-up; target p95 < ${TARGET_MS} ms (${TARGET_MS_CONCURRENT} ms for clients at once)\n`,
     );
     if (options.only.has('server')) failed += await serverSection(session, options);
     const sections = SECTIONS.filter(([name]) => options.only.has(name));
