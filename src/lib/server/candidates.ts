@@ -702,36 +702,43 @@ export async function listVacancyCandidates(user: UserRow, vacancyId: string, qu
   await findVisible(user, vacancyId);
   const db = await getDb();
   const vc = schema.vacancyCandidates;
-  const where = and(eq(vc.vacancyId, vacancyId), query.stage ? eq(vc.stage, query.stage) : undefined, ...filters(query, user));
-  const averages = db
-    .select({ candidateId: schema.ratings.candidateId, average: sql<number>`avg(${schema.ratings.score})`.as('average'), n: sql<number>`count(*)::int`.as('n') })
-    .from(schema.ratings)
-    .where(eq(schema.ratings.vacancyId, vacancyId))
-    .groupBy(schema.ratings.candidateId)
-    .as('averages');
+  const onCandidates = filters(query, user).filter((f) => f !== undefined);
+  const where = and(eq(vc.vacancyId, vacancyId), query.stage ? eq(vc.stage, query.stage) : undefined, ...onCandidates);
+  // a link always has its candidate (a foreign key; a merge moves the links): the candidates
+  // table is joined only to filter on it, else the count reads the link index alone (3,000
+  // links: 5 ms → under 1)
+  const links = () => {
+    const from = db.select({ one: sql`1`.as('one') }).from(vc);
+    return onCandidates.length ? from.innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId)) : from;
+  };
   const order = [desc(vc.priority), desc(vc.createdAt), desc(vc.candidateId)];
   // the page's links first (vacancy_candidates_vacancy_page read backwards), then their cards
-  const keys = db
-    .select({ candidateId: vc.candidateId })
-    .from(vc)
-    .innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId))
+  const keysFrom = db.select({ candidateId: vc.candidateId }).from(vc);
+  const keys = (onCandidates.length ? keysFrom.innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId)) : keysFrom)
     .where(where)
     .orderBy(...order)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('keys');
+  // the ratings of the page's candidates only, not an average of every candidate on the vacancy
+  const r = schema.ratings;
+  const ratingOf = (expression: SQL) => sql`(select ${expression} from ${r} where ${r.vacancyId} = ${vacancyId} and ${r.candidateId} = ${vc.candidateId})`;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ candidate: cardColumns, city: cityName(locale), link: vc, average: averages.average, n: averages.n, shown: identityShown(user, vc.candidateId) })
+      .select({
+        candidate: cardColumns,
+        city: cityName(locale),
+        link: vc,
+        average: sql<number | null>`${ratingOf(sql`avg(${r.score})`)}`,
+        n: sql<number>`${ratingOf(sql`count(*)::int`)}`,
+        shown: identityShown(user, vc.candidateId),
+      })
       .from(keys)
       .innerJoin(vc, and(eq(vc.vacancyId, vacancyId), eq(vc.candidateId, keys.candidateId)))
       .innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId))
       .leftJoin(schema.cities, eq(schema.cities.id, schema.candidates.cityId))
-      .leftJoin(averages, eq(averages.candidateId, vc.candidateId))
       .orderBy(...order),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(db.select({ one: sql`1`.as('one') }).from(vc).innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId)).where(where).limit(COUNT_LIMIT + 1).as('capped')),
+    db.select({ total: sql<number>`count(*)::int` }).from(links().where(where).limit(COUNT_LIMIT + 1).as('capped')),
   ]);
   return page(
     rows.map(({ candidate, city, link, average, n, shown }) => ({
