@@ -510,11 +510,13 @@ async function weighRoute(server, route, cookie, fetchAsset) {
   // later: idle and visible islands, then everything any loaded module imports dynamically, until
   // nothing new turns up
   const later = new Map();
-  let next = page.laterScripts;
+  const notLoaded = () => [...dynamic].filter((url) => !eager.has(url) && !later.has(url)).map((url) => ({ url, module: true }));
+  // a page without such islands still loads later what its scripts import dynamically
+  let next = [...page.laterScripts, ...notLoaded()];
   while (next.length) {
     const found = await graph(next, new Map([...eager, ...later]), dynamic);
     for (const [url, pending] of found) later.set(url, pending);
-    next = [...dynamic].filter((url) => !eager.has(url) && !later.has(url)).map((url) => ({ url, module: true }));
+    next = notLoaded();
   }
 
   const styles = new Map();

@@ -35,6 +35,20 @@ test('two people chat live; the header dot and counts follow in both tabs', asyn
   await katePage.getByLabel('Message').fill('Thanks! Looking now');
   await katePage.keyboard.press('Enter');
   await expect(page.getByTestId('chat-message')).toHaveText([/Hello Kate/, /Thanks! Looking now/]);
+
+  // away from the chats the header's link is a plain link whose dot the tab's socket keeps live
+  const connected = katePage.waitForEvent('console', { predicate: (message) => message.text().includes('[ws] connected') });
+  await katePage.goto('/profile');
+  const chatLink = katePage.locator('a.chat-link');
+  await expect(chatLink).toHaveAttribute('data-unread', 'false');
+  await expect(chatLink).not.toHaveAttribute('aria-label', /.*/);
+  await expect(katePage.locator('astro-island[component-url*="ChatLink"]')).toHaveCount(0);
+  // the socket opens once the page is idle: the next message must arrive after that
+  await connected;
+  await page.getByLabel('Message').fill('One more question');
+  await page.keyboard.press('Enter');
+  await expect(chatLink).toHaveAttribute('data-unread', 'true');
+  await expect(chatLink).toHaveAttribute('aria-label', 'Chats, unread messages');
   await kate.close();
 });
 

@@ -5,7 +5,7 @@ import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import type { CustomerOption, ModalFilter } from './FilterModal.tsx';
-import { whenIdle } from '../shared/lazy-resolver.ts';
+import { whenIdle } from '../shared/when-idle.ts';
 
 // the filter dialog (a form with the city search) loads on idle or when opened, not with the board
 const filterModal = () => import('./FilterModal.tsx');

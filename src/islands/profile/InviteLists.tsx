@@ -8,7 +8,7 @@ import type { InviteDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { MessageModal } from '../shared/modals.tsx';
-import { whenIdle } from '../shared/lazy-resolver.ts';
+import { whenIdle } from '../shared/when-idle.ts';
 
 const dialog = () => import('./InviteDialog.tsx');
 whenIdle(dialog);

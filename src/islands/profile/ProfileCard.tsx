@@ -8,7 +8,7 @@ import { ROLE } from '../../lib/roles.ts';
 import type { UserDto } from '../../lib/schemas/user.ts';
 import { uploadUrl } from '../../lib/schemas/upload.ts';
 import { island } from '../shared/island.tsx';
-import { whenIdle } from '../shared/lazy-resolver.ts';
+import { whenIdle } from '../shared/when-idle.ts';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import { MessageModal } from '../shared/modals.tsx';

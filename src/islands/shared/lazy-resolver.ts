@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
+import { whenIdle } from './when-idle.ts';
 
 /**
  * A form's zod resolver that brings zod, the resolver and the schema when the browser is idle
@@ -19,17 +20,4 @@ export function lazyResolver<I extends FieldValues, O>(load: () => Promise<z.$Zo
     ));
   whenIdle(get);
   return async (values, context, options) => (await get())(values, context, options);
-}
-
-/**
- * Starts loading what a later click needs once every island of the page has hydrated and the
- * browser is idle, so that the click seldom waits for the line, and the page's own islands (the
- * header's chat link hydrates on idle too) never wait behind it. Nothing happens on the server.
- */
-export function whenIdle(load: () => Promise<unknown>): void {
-  if (typeof window === 'undefined') return;
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  // a failure shows when the click asks again
-  const attempt = () => idle(() => (document.querySelector('astro-island[ssr]') ? setTimeout(attempt, 250) : void load().catch(() => {})));
-  attempt();
 }

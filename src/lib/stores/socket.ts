@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { $auth } from './auth.ts';
 import { refreshToken } from '../client/api.ts';
-import { followUnread } from './chat.ts';
+import { $hasUnread, followUnread } from './chat.ts';
 
 let socket: Socket | null = null;
 let tornDown = false;
@@ -37,6 +37,14 @@ export async function getSocket(): Promise<Socket | null> {
     },
   });
   followUnread(socket);
+  // the header's Chats link is a plain link too, its dot from the page's HTML until now
+  $hasUnread.subscribe((unread) => {
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a.chat-link')) {
+      link.dataset.unread = unread ? 'true' : 'false';
+      if (unread) link.setAttribute('aria-label', link.dataset.unreadLabel ?? '');
+      else link.removeAttribute('aria-label');
+    }
+  });
   // the header's bell is a plain link: the server sends the whole unread count after every
   // change (a new notification, a read in any tab), so a missed event is set right by the next
   socket.on('notifications', ({ unread }: { unread: number }) => {
