@@ -19,12 +19,15 @@ import { cleanup } from './maintenance.ts';
 import { checkChatUnread, mailNotification, sendDigests } from './notifications.ts';
 import { mailServerAnswers, mailServerBack, runMailJob, type MailJob, type MailTracker } from './mail.ts';
 import { logContext, logger } from './log.ts';
+import { within } from './within.ts';
 
 /** Mails at once per process: a silent mail server then holds a few of them, not the queue. */
 const CONCURRENCY = 4;
 
 /** How long a runner that began to shut itself down may take before a new one replaces it. */
 const SHUTDOWN_PATIENCE_MS = 15_000;
+/** How long a SIGTERM waits for the runner's graceful stop (its jobs get 4 s of it) before killing it. */
+const STOP_PATIENCE_MS = 6000;
 
 /**
  * Minute, hour, day of month, month, day of week (UTC). The probe brings a mail backlog out as
@@ -202,11 +205,20 @@ export async function startWorker(connectionString: string): Promise<Worker> {
     async stop() {
       stopping = true;
       await restarting;
-      await current.runner.stop().catch((error: unknown) => {
+      const stopped = current.runner.stop().catch((error: unknown) => {
         // a runner that already stopped by itself has nothing left to stop
         if (!/already|stopped/i.test(String(error))) throw error;
       });
-      await pool.end();
+      // a graceful stop hands a job under way back after gracefulShutdownAbortTimeout; a runner
+      // still stopping past that waits on a connection that will not answer (SIGTERM right after
+      // the database came back, seen once in CI): it is killed and its jobs are unlocked
+      if (await within(stopped, STOP_PATIENCE_MS)) await stopped;
+      else {
+        jobLogger.error('the job queue did not stop in time: it is killed and its jobs handed back');
+        await current.runner.kill().catch(() => {});
+        await within(pool.query('select graphile_worker.force_unlock_workers($1::text[])', [current.lockIds]), 2000);
+      }
+      await within(pool.end(), 2000);
     },
   };
 }

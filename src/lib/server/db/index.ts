@@ -8,6 +8,7 @@ import * as schema from './schema.ts';
 import { startEmbedded, type EmbeddedServer } from './embedded.ts';
 import { env } from '../env.ts';
 import { singleton, getSingleton, clearSingleton } from '../singleton.ts';
+import { within } from '../within.ts';
 import { logger } from '../log.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -94,7 +95,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     url,
     embedded,
     async close() {
-      await pool.end().catch(() => {});
+      // pool.end waits for every client to be released: one stuck on a server that went away
+      // must not keep the embedded server from its stop, which ends every session anyway
+      await within(pool.end(), 3000);
       await embedded?.stop();
     },
   };
