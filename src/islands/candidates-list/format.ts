@@ -1,8 +1,6 @@
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import { numberFormat } from '../../lib/numbers.ts';
 
-export { numberFormat };
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
+import { numberFormat } from '../../lib/numbers.ts';
 import type { VacancyListItem } from '../../lib/schemas/vacancy.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
@@ -15,7 +16,6 @@ import { VacancyTable } from './VacancyTable.tsx';
 import { useDebounced } from '../shared/useDebounced.ts';
 import { activeFilters, DEBOUNCE_MS, DEFAULT_FILTER, filterUrl, MIN_SEARCH, parseFilter, PERIODS, toParams, type DashboardFilter } from './filter.ts';
 import './dashboard.css';
-import { numberFormat } from '../../lib/numbers.ts';
 
 interface Props extends IslandProps {
   /** The list the server rendered for `filter`. */

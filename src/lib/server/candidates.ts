@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
@@ -705,16 +705,15 @@ export async function listVacancyCandidates(user: UserRow, vacancyId: string, qu
   const onCandidates = filters(query, user).filter((f) => f !== undefined);
   const where = and(eq(vc.vacancyId, vacancyId), query.stage ? eq(vc.stage, query.stage) : undefined, ...onCandidates);
   // a link always has its candidate (a foreign key; a merge moves the links): the candidates
-  // table is joined only to filter on it, else the count reads the link index alone (3,000
-  // links: 5 ms → under 1)
-  const links = () => {
-    const from = db.select({ one: sql`1`.as('one') }).from(vc);
+  // table is joined only to filter on it, else the count and the page's keys read the link index
+  // alone (3,000 links: 5 ms → under 1)
+  const fromLinks = <S extends SelectedFields>(fields: S) => {
+    const from = db.select(fields).from(vc);
     return onCandidates.length ? from.innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId)) : from;
   };
   const order = [desc(vc.priority), desc(vc.createdAt), desc(vc.candidateId)];
   // the page's links first (vacancy_candidates_vacancy_page read backwards), then their cards
-  const keysFrom = db.select({ candidateId: vc.candidateId }).from(vc);
-  const keys = (onCandidates.length ? keysFrom.innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId)) : keysFrom)
+  const keys = fromLinks({ candidateId: vc.candidateId })
     .where(where)
     .orderBy(...order)
     .limit(query.limit)
@@ -738,7 +737,7 @@ export async function listVacancyCandidates(user: UserRow, vacancyId: string, qu
       .innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId))
       .leftJoin(schema.cities, eq(schema.cities.id, schema.candidates.cityId))
       .orderBy(...order),
-    db.select({ total: sql<number>`count(*)::int` }).from(links().where(where).limit(COUNT_LIMIT + 1).as('capped')),
+    db.select({ total: sql<number>`count(*)::int` }).from(fromLinks({ one: sql`1`.as('one') }).where(where).limit(COUNT_LIMIT + 1).as('capped')),
   ]);
   return page(
     rows.map(({ candidate, city, link, average, n, shown }) => ({
