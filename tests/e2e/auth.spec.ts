@@ -75,7 +75,8 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page.getByTestId('user-block')).toHaveText(/Anna P\./);
     await page.getByTestId('user-block').click();
     await expect(page).toHaveURL(`${t.prefix}/profile`);
-    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(lang);
+    // written once the page has loaded, not before its first paint
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(lang);
 
     await page.getByRole('button', { name: t.logout }).click();
     await expect(page).toHaveURL(t.prefix || '/');

@@ -4,26 +4,24 @@ import pg from 'pg';
 import { expect, test } from './fixtures.ts';
 import { signUpViaApi } from './helpers.ts';
 
-/** Makes the signed-up user staff (admin), as the CLI would. */
-async function makeStaff(email: string): Promise<void> {
+/** One query on the e2e server's database. */
+async function query<Row>(text: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'database-url'), 'utf8') });
   await client.connect();
   try {
-    await client.query('update users set role = 8 where email = $1', [email]);
+    return (await client.query(text, values)).rows;
   } finally {
     await client.end();
   }
 }
 
-async function storedRelease(message: string): Promise<string> {
-  const client = new pg.Client({ connectionString: fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'database-url'), 'utf8') });
-  await client.connect();
-  try {
-    return (await client.query('select release from client_errors where message = $1', [message])).rows[0]?.release;
-  } finally {
-    await client.end();
-  }
-}
+/** Makes the signed-up user staff (admin), as the CLI would. */
+const makeStaff = (email: string) => query('update users set role = 8 where email = $1', [email]);
+
+const storedRelease = async (message: string) => (await query<{ release: string }>('select release from client_errors where message = $1', [message]))[0]?.release;
+
+/** The page views of /help counted from sampled sessions, any release, any day. */
+const helpViews = async () => (await query<{ n: number }>("select coalesce(sum(count), 0)::int as n from client_views where page = '/help'"))[0]!.n;
 
 test.use({ timezoneId: 'Asia/Vladivostok' });
 
@@ -66,4 +64,31 @@ test('a page without scripts carries no reporter, and others do not see the staf
   const refused = await page.goto('/staff/errors');
   expect(page.url()).not.toContain('/staff/errors');
   expect(refused?.status()).toBeLessThan(500);
+});
+
+test('a sampled session reports its page view after the load, and no storage is touched before it', async ({ page }) => {
+  await signUpViaApi(page, 'company', { name: 'Vera', surname: 'Views', companyName: 'Acme' });
+  // what the page's own inline scripts read and write before the load event (issue 12: the first
+  // touch of storage waits for the browser, before the first paint)
+  await page.addInitScript(() => {
+    sessionStorage.setItem('rs', '1');
+    const touched: string[] = ((window as { touchedEarly?: string[] }).touchedEarly = []);
+    let loaded = false;
+    addEventListener('load', () => (loaded = true), { capture: true });
+    for (const method of ['getItem', 'setItem'] as const) {
+      const original = Storage.prototype[method] as (this: Storage, ...args: string[]) => string | null;
+      Storage.prototype[method] = function (this: Storage, ...args: string[]) {
+        if (!loaded) touched.push(`${this === sessionStorage ? 'session' : 'local'}.${method}(${args[0]})`);
+        return original.apply(this, args);
+      } as never;
+    }
+  });
+  const before = await helpViews();
+  const beacon = page.waitForResponse((response) => response.url().endsWith('/api/v1/client-errors'));
+  await page.goto('/help');
+  // the only report of a page without errors is its view (its body is out of Playwright's sight)
+  expect((await beacon).status()).toBe(204);
+  expect(await helpViews()).toBeGreaterThan(before);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+  expect(await page.evaluate(() => (window as { touchedEarly?: string[] }).touchedEarly)).toEqual([]);
 });

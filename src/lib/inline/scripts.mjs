@@ -1,7 +1,12 @@
 // Inline scripts of our own, in one place: the CSP in astro.config.mjs hashes exactly these texts.
 
-/** Keeps the browser's i18nextLng (SPEC.md §1) equal to the page's language. */
-export const SYNC_LANGUAGE = "try{localStorage.setItem('i18nextLng',document.documentElement.lang)}catch{}";
+/**
+ * Keeps the browser's i18nextLng (SPEC.md §1) equal to the page's language. After the load, not
+ * in the head: the first touch of localStorage in a page waits for the browser to read it, main
+ * thread time that came before the first paint (issue 12), and nothing of ours reads the key.
+ */
+export const SYNC_LANGUAGE =
+  "addEventListener('load',function(){try{localStorage.setItem('i18nextLng',document.documentElement.lang)}catch(e){}})";
 
 /**
  * Reports the page's errors to the product (issue 16, item 7; SPEC.md §9's sampling): every
@@ -13,12 +18,14 @@ export const SYNC_LANGUAGE = "try{localStorage.setItem('i18nextLng',document.doc
  * @param {string} release the build's version and commit
  */
 export function reportErrors(release) {
+  // sessionStorage, which holds whether this session is sampled, is read on the first report or
+  // after the load, never before the first paint (see SYNC_LANGUAGE)
   return (
-    "(function(){try{var s=sessionStorage,v=s.getItem('rs'),n=0;if(!v)s.setItem('rs',v=Math.random()<.1?'1':'0');" +
+    "(function(){try{var v,n=0,r=function(){if(!v){var s=sessionStorage;v=s.getItem('rs');if(!v)s.setItem('rs',v=Math.random()<.1?'1':'0')}return v>'0'};" +
     "var f=function(k,e){n++<5&&navigator.sendBeacon('/api/v1/client-errors',new Blob([JSON.stringify({kind:k,page:location.pathname," +
     `release:${JSON.stringify(release)},` +
-    "sampled:v>'0',message:String(e&&e.message||e||'').slice(0,500),stack:String(e&&e.stack||'').slice(0,4000)})],{type:'application/json'}))};" +
+    "sampled:r(),message:String(e&&e.message||e||'').slice(0,500),stack:String(e&&e.stack||'').slice(0,4000)})],{type:'application/json'}))};" +
     "window.recruitReport=function(e){f('render',e)};onerror=function(m,u,l,c,e){f('error',e||m)};onunhandledrejection=function(e){f('rejection',e.reason)};" +
-    "v>'0'&&f('view','')}catch(e){}})()"
+    "addEventListener('load',function(){try{r()&&f('view','')}catch(e){}})}catch(e){}})()"
   );
 }
