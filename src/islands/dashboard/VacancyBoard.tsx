@@ -12,9 +12,11 @@ import { whenIdle } from '../shared/when-idle.ts';
 const filterModal = () => import('./FilterModal.tsx');
 whenIdle(filterModal);
 const FilterModal = lazy(() => filterModal().then((m) => ({ default: m.FilterModal })));
+// reading a filter from the URL (back and forward) needs the schema: on idle too
+whenIdle(() => import('./filter-parse.ts'));
 import { VacancyTable } from './VacancyTable.tsx';
 import { useDebounced } from '../shared/useDebounced.ts';
-import { activeFilters, DEBOUNCE_MS, DEFAULT_FILTER, filterUrl, MIN_SEARCH, parseFilter, PERIODS, toParams, type DashboardFilter } from './filter.ts';
+import { activeFilters, DEBOUNCE_MS, DEFAULT_FILTER, filterUrl, MIN_SEARCH, PERIODS, toParams, type DashboardFilter } from './filter.ts';
 import './dashboard.css';
 
 interface Props extends IslandProps {
@@ -66,9 +68,12 @@ function VacancyBoard(props: Props) {
   // back and forward move through earlier filters
   useEffect(() => {
     const onPop = () => {
-      const next = parseFilter(new URLSearchParams(window.location.search), props.customers);
-      setFilter(next);
-      setSearchText(next.search ?? '');
+      const query = new URLSearchParams(window.location.search);
+      void import('./filter-parse.ts').then(({ parseFilter }) => {
+        const next = parseFilter(query, props.customers);
+        setFilter(next);
+        setSearchText(next.search ?? '');
+      });
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

@@ -1,4 +1,5 @@
-import { PERIODS, VACANCY_STATUS, VacancyFilterSchema, type Period, type VacancyFilter, type VacancyStatus } from '../../lib/schemas/vacancy.ts';
+import { PERIODS, VACANCY_STATUS, type Period, type VacancyStatus } from '../../lib/vacancy-values.ts';
+import type { VacancyFilter } from '../../lib/schemas/vacancy.ts';
 
 /** Searches and name filters shorter than this are not applied (SPEC.md §9). */
 export const MIN_SEARCH = 3;
@@ -21,36 +22,6 @@ export interface DashboardFilter {
 export const DEFAULT_FILTER: DashboardFilter = { period: 'all', status: VACANCY_STATUS.PUBLISHED };
 
 export { PERIODS };
-
-const long = (value: string | undefined) => (value && value.trim().length >= MIN_SEARCH ? value.trim() : undefined);
-
-/**
- * Reads the filter from a URL query. A value that does not parse falls back to its default,
- * field by field, so a mistyped or stale link still opens the list instead of an error.
- * A customer who is not one of `customers` (when given) is dropped too.
- */
-export function parseFilter(params: URLSearchParams, customers?: readonly { id?: string }[]): DashboardFilter {
-  const input: Record<string, string> = Object.fromEntries(params);
-  let parsed = VacancyFilterSchema.safeParse(input);
-  for (let attempt = 0; !parsed.success && attempt < 10; attempt++) {
-    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
-    parsed = VacancyFilterSchema.safeParse(input);
-  }
-  const value = parsed.success ? parsed.data : { ...DEFAULT_FILTER };
-  const customer = value.customer && value.customer !== 'all' && (!customers || customers.some((c) => c.id === value.customer)) ? value.customer : undefined;
-  const cityName = value.city !== undefined ? params.get('cityName')?.trim().slice(0, 100) || undefined : undefined;
-  return {
-    period: value.period,
-    search: long(value.search),
-    positionName: long(value.positionName),
-    city: value.city,
-    cityName,
-    salaryFrom: value.salaryFrom,
-    salaryTo: value.salaryTo,
-    customer,
-    status: value.status,
-  };
-}
 
 /** The filter as `listVacancies` takes it (without the city's label). */
 export function toVacancyFilter(filter: DashboardFilter): VacancyFilter {
