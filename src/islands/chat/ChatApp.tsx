@@ -2,7 +2,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState, type FormEvent,
 import { useStore } from '@nanostores/react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { uploadUrl } from '../../lib/schemas/upload.ts';
-import { getSocket } from '../../lib/stores/socket.ts';
+import { getSocket } from '../../lib/stores/socket-lazy.ts';
 import {
   $chats,
   $messages,

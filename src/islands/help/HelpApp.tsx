@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
-import { getSocket } from '../../lib/stores/socket.ts';
+import { getSocket } from '../../lib/stores/socket-lazy.ts';
 import { TICKET_TYPES, type TicketDto, type TicketMessageDto } from '../../lib/schemas/chat.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { island } from '../shared/island.tsx';
