@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/lib/i18n/messages.ts';
+import { messages, pick } from '../../src/lib/i18n/messages.ts';
+import { BOARD_MESSAGES } from '../../src/islands/dashboard/filter.ts';
 import { createT, localizedPath, splitLocale, type Messages } from '../../src/lib/i18n/index.ts';
 import { SELF_ROLES } from '../../src/lib/schemas/auth.ts';
 
@@ -180,6 +181,21 @@ describe('keys used by the code', () => {
       const section = (key: string) => Object.keys(flat).some((k) => k.startsWith(`${key}.`));
       const missing = missingIn(flat, [...used.keys()].filter((key) => !section(key))).map((key) => `${key} (${used.get(key)!.join(', ')})`);
       expect(missing, locale).toEqual([]);
+    }
+  });
+});
+
+describe('the strings an island is given', () => {
+  it('the dashboard board holds every key its board, table, filter dialog and their shared parts use', () => {
+    const files = ['islands/dashboard/VacancyBoard.tsx', 'islands/dashboard/VacancyTable.tsx', 'islands/dashboard/FilterModal.tsx', 'islands/shared/CityInput.tsx', 'islands/shared/Field.tsx', 'islands/shared/island.tsx', 'islands/shared/modals.tsx'].map((file) => path.join(SRC, file));
+    const literal = collect(files, /\bt\(\s*'([a-z_]+\.[a-z0-9_.]+)'/g);
+    const built = collect(files, /\bt\(\s*`([a-z_]+\.[a-z0-9_.]+)\.\$\{/g);
+    expect(literal.size, 'the scan found the board\'s t() calls').toBeGreaterThan(20);
+    expect([...built.keys()].sort()).toEqual(['dashboard.period', 'vacancy.status']);
+    for (const locale of ['en', 'ru'] as const) {
+      const given = flatten(pick(locale, BOARD_MESSAGES));
+      expect(missingIn(given, literal.keys()), locale).toEqual([]);
+      for (const prefix of built.keys()) expect(Object.keys(given).some((key) => key.startsWith(`${prefix}.`)), `${locale} ${prefix}`).toBe(true);
     }
   });
 });

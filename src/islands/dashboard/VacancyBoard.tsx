@@ -14,14 +14,14 @@ whenIdle(filterModal);
 const FilterModal = lazy(() => filterModal().then((m) => ({ default: m.FilterModal })));
 // reading a filter from the URL (back and forward) needs the schema: on idle too
 whenIdle(() => import('./filter-parse.ts'));
-import { VacancyTable } from './VacancyTable.tsx';
+import { VacancyTable, type BoardVacancy } from './VacancyTable.tsx';
 import { useDebounced } from '../shared/useDebounced.ts';
 import { activeFilters, DEBOUNCE_MS, DEFAULT_FILTER, filterUrl, MIN_SEARCH, PERIODS, toParams, type DashboardFilter } from './filter.ts';
 import './dashboard.css';
 
 interface Props extends IslandProps {
   /** The list the server rendered for `filter`. */
-  initial: VacancyListItem[];
+  initial: BoardVacancy[];
   /** The filter read from the page URL. */
   filter: DashboardFilter;
   /** The space's registered customers, for the filter's customer select. */
@@ -44,7 +44,7 @@ function VacancyBoard(props: Props) {
   const hydrated = useHydrated();
   const base = href('/recruiter');
   const [filter, setFilter] = useState(props.filter);
-  const [vacancies, setVacancies] = useState(props.initial);
+  const [vacancies, setVacancies] = useState<BoardVacancy[]>(props.initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [dialog, setDialog] = useState(false);

@@ -3,20 +3,40 @@ import type { VacancyListItem } from '../../lib/schemas/vacancy.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { numberFormat } from '../../lib/numbers.ts';
 
+/**
+ * What a row shows of a vacancy. The board's first list travels in the page as island props,
+ * so it carries only this, not the customers and every stage's count of the API's item (issue
+ * 12: the dashboard's HTML within one round trip); the API's items fit it as they are.
+ */
+export interface BoardVacancy {
+  id: string;
+  positionName: string;
+  quantity: number;
+  createdAt: string;
+  city: { name: string } | null;
+  salary: number | null;
+  salaryTo: number | null;
+  counts: Pick<VacancyListItem['counts'], 'all' | 'finalist' | 'hired'>;
+}
+
+export function toBoardVacancy({ id, positionName, quantity, createdAt, city, salary, salaryTo, counts }: VacancyListItem): BoardVacancy {
+  return { id, positionName, quantity, createdAt, city: city && { name: city.name }, salary, salaryTo, counts: { all: counts.all, finalist: counts.finalist, hired: counts.hired } };
+}
+
 interface Props {
   t: T;
   locale: Locale;
   /** The reader's saved zone: the server's HTML and the first render agree in any browser. */
   timeZone: string;
   href: (path: string) => string;
-  vacancies: VacancyListItem[];
+  vacancies: BoardVacancy[];
   busy: boolean;
 }
 
 /** The vacancy list: each name links to its candidates (the funnel); the counters are the funnel's real numbers. */
 export function VacancyTable({ t, locale, timeZone, href, vacancies, busy }: Props) {
   const number = numberFormat(locale);
-  const salary = (v: VacancyListItem) =>
+  const salary = (v: BoardVacancy) =>
     v.salary === null
       ? null
       : v.salaryTo !== null
