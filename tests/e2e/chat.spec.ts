@@ -63,3 +63,24 @@ test('the chat list and dialog in Russian; another space is not found', async ({
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
   expect(ORIGIN).toContain('127.0.0.1');
 });
+
+test('a socket module that does not load is tried again: the chat then sends and shows live', async ({ page, browser }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  const kate = await browser.newContext();
+  const { id: kateId } = await inviteAndRegister(page, await kate.newPage(), 'customer', { name: 'Kate', surname: 'Client' });
+  await kate.close();
+
+  // the chat island loads the socket's module after it hydrates (issue 12): its first load fails
+  let loads = 0;
+  await page.route(/\/_astro\/socket\.[\w-]+\.js$/, (route) => (loads++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+  const connected = page.waitForEvent('console', { predicate: (message) => message.text().includes('[ws] connected') });
+  await page.goto(`/chats/${kateId}`);
+  await connected;
+  expect(loads).toBeGreaterThan(1);
+  // the island's listeners came with the late module: its own message is shown from the socket's echo
+  await page.getByLabel('Message').fill('Still here after a dropped line');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('chat-message')).toHaveText([/Still here after a dropped line/]);
+  await expect(page.getByLabel('Message')).toHaveValue('');
+});

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState, type FormEvent,
 import { useStore } from '@nanostores/react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { uploadUrl } from '../../lib/schemas/upload.ts';
-import { getSocket } from '../../lib/stores/socket-lazy.ts';
+import { getSocket, socketWithin } from '../../lib/stores/socket-lazy.ts';
 import {
   $chats,
   $messages,
@@ -177,7 +177,9 @@ function ChatApp(props: Props) {
     // a long text is refused as a whole with a message, never cut to fit
     if (tooLong) return setError('chat.error.too_long');
     setError(undefined);
-    const socket = await getSocket();
+    // the message stays in the box with the error when the socket is not there in time
+    const socket = await socketWithin(10_000);
+    if (socket === undefined) return setError('chat.error.not_sent');
     if (!socket) return setError('error.common.unauthorized');
     const answer = (await socket.timeout(10_000).emitWithAck('chat-message', { recipientId: other.id, text }).catch(() => ({ ok: false, error: 'chat.error.not_sent' }))) as { ok: boolean; error?: string };
     if (answer.ok) setText('');
