@@ -100,15 +100,24 @@ function CandidatePicker(props: Props) {
     if (url !== window.location.pathname + window.location.search) window.history.replaceState(window.history.state, '', url);
   }, [props.filter]);
 
+  // every change of the filter, by the person or by back and forward
+  const changes = useRef(0);
   // back and forward move through earlier filters
   useEffect(() => {
-    // the URL is read back with zod, which the list does not need until then
-    const onPop = () => void import('./filter-url.ts').then(({ parseFilter }) => show(parseFilter(new URLSearchParams(window.location.search))));
+    // the URL is read back with zod, which the list does not need until then; a change made
+    // while it loads wins, and without it (a dropped line) the server renders the URL's list
+    const onPop = () => {
+      const change = ++changes.current;
+      import('./filter-url.ts')
+        .then(({ parseFilter }) => change === changes.current && show(parseFilter(new URLSearchParams(window.location.search))))
+        .catch(() => change === changes.current && window.location.reload());
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
   const apply = (next: DatabaseFilter) => {
+    changes.current++;
     const url = filterUrl(window.location.pathname, next);
     if (url !== window.location.pathname + window.location.search) window.history.pushState(null, '', url);
     setFilter(next);

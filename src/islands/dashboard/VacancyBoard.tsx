@@ -51,7 +51,11 @@ function VacancyBoard(props: Props) {
   const [searchText, setSearchText] = useState(props.filter.search ?? '');
   const typed = useDebounced(searchText, DEBOUNCE_MS);
 
+  // every change of the filter, by the person or by back and forward: a URL read late (its
+  // parser loads on the first popstate) must not undo a change made meanwhile
+  const changes = useRef(0);
   const apply = (next: DashboardFilter, mode: HistoryMode = 'push') => {
+    changes.current++;
     const url = filterUrl(window.location.pathname, next);
     if (url !== window.location.pathname + window.location.search) {
       window.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
@@ -68,12 +72,16 @@ function VacancyBoard(props: Props) {
   // back and forward move through earlier filters
   useEffect(() => {
     const onPop = () => {
-      const query = new URLSearchParams(window.location.search);
-      void import('./filter-parse.ts').then(({ parseFilter }) => {
-        const next = parseFilter(query, props.customers);
-        setFilter(next);
-        setSearchText(next.search ?? '');
-      });
+      const change = ++changes.current;
+      import('./filter-parse.ts')
+        .then(({ parseFilter }) => {
+          if (change !== changes.current) return;
+          const next = parseFilter(new URLSearchParams(window.location.search), props.customers);
+          setFilter(next);
+          setSearchText(next.search ?? '');
+        })
+        // without the parser (a dropped line) the server renders the list of the URL
+        .catch(() => change === changes.current && window.location.reload());
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
