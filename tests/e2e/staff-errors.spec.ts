@@ -92,3 +92,20 @@ test('a sampled session reports its page view after the load, and no storage is 
   await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
   expect(await page.evaluate(() => (window as { touchedEarly?: string[] }).touchedEarly)).toEqual([]);
 });
+
+test('where storage is blocked, a page error is still reported, and the report adds no error of its own', async ({ page, consoleErrors }) => {
+  await signUpViaApi(page, 'company', { name: 'Bea', surname: 'Blocked', companyName: 'Acme' });
+  await page.addInitScript(() => {
+    for (const name of ['sessionStorage', 'localStorage']) {
+      Object.defineProperty(window, name, { get: () => { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
+    }
+  });
+  await page.goto('/help');
+  const marker = `e2e blocked ${Math.random().toString(36).slice(2, 8)}`;
+  const reported = page.waitForResponse((response) => response.url().endsWith('/api/v1/client-errors'));
+  await page.evaluate((text) => setTimeout(() => { throw new Error(text); }), marker);
+  expect((await reported).status()).toBe(204);
+  expect(await storedRelease(marker)).toMatch(/^0\.0\.1\+\w+$/);
+  // the page's own error only: the reporter threw nothing while sending it
+  expect(consoleErrors.splice(0)).toEqual([expect.stringContaining(marker)]);
+});

@@ -190,12 +190,20 @@ describe('the strings an island is given', () => {
     const files = ['islands/dashboard/VacancyBoard.tsx', 'islands/dashboard/VacancyTable.tsx', 'islands/dashboard/FilterModal.tsx', 'islands/shared/CityInput.tsx', 'islands/shared/Field.tsx', 'islands/shared/island.tsx', 'islands/shared/modals.tsx'].map((file) => path.join(SRC, file));
     const literal = collect(files, /\bt\(\s*'([a-z_]+\.[a-z0-9_.]+)'/g);
     const built = collect(files, /\bt\(\s*`([a-z_]+\.[a-z0-9_.]+)\.\$\{/g);
+    const quoted = collect(files, /['"`]((?:validation|error)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)['"`]/g);
+    expect(quoted.size, 'the dialog\'s validation keys').toBeGreaterThan(0);
     expect(literal.size, 'the scan found the board\'s t() calls').toBeGreaterThan(20);
     expect([...built.keys()].sort()).toEqual(['dashboard.period', 'vacancy.status']);
     for (const locale of ['en', 'ru'] as const) {
       const given = flatten(pick(locale, BOARD_MESSAGES));
       expect(missingIn(given, literal.keys()), locale).toEqual([]);
       for (const prefix of built.keys()) expect(Object.keys(given).some((key) => key.startsWith(`${prefix}.`)), `${locale} ${prefix}`).toBe(true);
+      // keys that reach t() as values: the dialog's own checks, and what the list's API answers
+      // through errorKey() (its common errors, a query's validation, the fallback)
+      expect(missingIn(given, quoted.keys()), `${locale} quoted`).toEqual([]);
+      const all = locale === 'en' ? EN : RU;
+      const answered = Object.keys(all).filter((key) => key.startsWith('error.common.') || key.startsWith('validation.') || key === 'error.internal');
+      expect(missingIn(given, answered), `${locale} answered`).toEqual([]);
     }
   });
 });

@@ -19,9 +19,11 @@ export const SYNC_LANGUAGE =
  */
 export function reportErrors(release) {
   // sessionStorage, which holds whether this session is sampled, is read on the first report or
-  // after the load, never before the first paint (see SYNC_LANGUAGE)
+  // after the load, never before the first paint (see SYNC_LANGUAGE); where it is blocked the
+  // session is not sampled and errors are still reported. A page left before its load counts
+  // no view
   return (
-    "(function(){try{var v,n=0,r=function(){if(!v){var s=sessionStorage;v=s.getItem('rs');if(!v)s.setItem('rs',v=Math.random()<.1?'1':'0')}return v>'0'};" +
+    "(function(){try{var v,n=0,r=function(){if(!v)try{var s=sessionStorage;v=s.getItem('rs');if(!v)s.setItem('rs',v=Math.random()<.1?'1':'0')}catch(e){v='0'}return v>'0'};" +
     "var f=function(k,e){n++<5&&navigator.sendBeacon('/api/v1/client-errors',new Blob([JSON.stringify({kind:k,page:location.pathname," +
     `release:${JSON.stringify(release)},` +
     "sampled:r(),message:String(e&&e.message||e||'').slice(0,500),stack:String(e&&e.stack||'').slice(0,4000)})],{type:'application/json'}))};" +
