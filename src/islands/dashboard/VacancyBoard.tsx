@@ -52,7 +52,7 @@ function VacancyBoard(props: Props) {
   const typed = useDebounced(searchText, DEBOUNCE_MS);
 
   // every change of the filter, by the person or by back and forward: a URL read late (its
-  // parser loads on the first popstate) must not undo a change made meanwhile
+  // parser comes on idle or with the first popstate) must not undo a change made meanwhile
   const changes = useRef(0);
   const apply = (next: DashboardFilter, mode: HistoryMode = 'push') => {
     changes.current++;
