@@ -4,6 +4,43 @@ import crypto from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { queueSettled } from '../support/queue.ts';
+import { messages } from '../../src/lib/i18n/messages.ts';
+
+/**
+ * Runs in every page from its first byte: a text or label on screen that is a message key
+ * ('auth.remember') means the page or an island was not given that message, and is reported as
+ * a console error, which fails the test. Code samples (the API docs) may show keys.
+ */
+function reportUntranslated(sections: string[]): void {
+  const key = new RegExp(`^(?:${sections.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*$`);
+  const reported = new Set<string>();
+  const report = (value: string | null) => {
+    const text = value?.trim() ?? '';
+    if (!key.test(text) || reported.has(text)) return;
+    reported.add(text);
+    console.error(`untranslated: ${text}`);
+  };
+  const LABELS = ['placeholder', 'aria-label', 'title', 'alt'];
+  const SKIPPED = 'code, pre, script, style';
+  const check = (node: Node) => {
+    const element = node.nodeType === Node.TEXT_NODE ? node.parentElement : node instanceof Element ? node : null;
+    if (!element || element.closest(SKIPPED)) return;
+    if (node.nodeType === Node.TEXT_NODE) return report((node as Text).data);
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+      acceptNode: (current) => (current instanceof Element && current.matches(SKIPPED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    for (let current: Node | null = node; current; current = walker.nextNode()) {
+      if (current.nodeType === Node.TEXT_NODE) report((current as Text).data);
+      else for (const name of LABELS) report((current as Element).getAttribute(name));
+    }
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'childList') record.addedNodes.forEach(check);
+      else check(record.target);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: LABELS });
+}
 
 /** Every test fails on a console error or an uncaught page error (STYLE.md habit 9). */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -14,6 +51,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   },
   consoleErrors: [
     async ({ page }, use) => {
+      await page.addInitScript(reportUntranslated, Object.keys(messages.en));
       const errors: string[] = [];
       page.on('console', (message) => {
         // the browser reports every 4xx answer; the tests assert those through the page instead

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messages, pick } from '../../src/lib/i18n/messages.ts';
-import { BOARD_MESSAGES } from '../../src/islands/dashboard/filter.ts';
+import { ISLAND_MESSAGES } from '../../src/islands/messages.ts';
 import { createT, localizedPath, splitLocale, type Messages } from '../../src/lib/i18n/index.ts';
 import { SELF_ROLES } from '../../src/lib/schemas/auth.ts';
 
@@ -185,26 +185,64 @@ describe('keys used by the code', () => {
   });
 });
 
+describe('pick', () => {
+  it('takes whole sections, keys with their plural forms, and keys at any depth', () => {
+    const picked = pick('en', ['app', 'candidates_list.total', 'form.vacancy.salary_to', 'form.nowhere.key', 'nowhere']);
+    expect(picked.app).toBe(en.app);
+    expect(Object.keys(picked.candidates_list as Messages)).toEqual(['total_one', 'total_few', 'total_many', 'total_other', 'total_at_least']);
+    expect(picked.form).toEqual({ vacancy: { salary_to: { min: 'The upper salary cannot be below the lower one' } } });
+    expect('nowhere' in picked).toBe(false);
+  });
+});
+
 describe('the strings an island is given', () => {
-  it('the dashboard board holds every key its board, table, filter dialog and their shared parts use', () => {
-    const files = ['islands/dashboard/VacancyBoard.tsx', 'islands/dashboard/VacancyTable.tsx', 'islands/dashboard/FilterModal.tsx', 'islands/shared/CityInput.tsx', 'islands/shared/Field.tsx', 'islands/shared/island.tsx', 'islands/shared/modals.tsx'].map((file) => path.join(SRC, file));
-    const literal = collect(files, /\bt\(\s*'([a-z_]+\.[a-z0-9_.]+)'/g);
-    const built = collect(files, /\bt\(\s*`([a-z_]+\.[a-z0-9_.]+)\.\$\{/g);
-    const quoted = collect(files, /['"`]((?:validation|error)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)['"`]/g);
-    expect(quoted.size, 'the dialog\'s validation keys').toBeGreaterThan(0);
-    expect(literal.size, 'the scan found the board\'s t() calls').toBeGreaterThan(20);
-    expect([...built.keys()].sort()).toEqual(['dashboard.period', 'vacancy.status']);
+  // an island's relative imports, type-only ones aside, static and import(): what its code may run
+  const IMPORT = /(?:^(?:import|export)\s+(?!type\b)[^;]*?from\s+|import\(\s*)'(\.{1,2}\/[^']+)'/gm;
+  function graph(entry: string): string[] {
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file) || !/\.tsx?$/.test(file) || !fs.existsSync(file)) return;
+      seen.add(file);
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) walk(path.resolve(path.dirname(file), match[1]!));
+    };
+    walk(entry);
+    return [...seen];
+  }
+  /** A key of the locale files, or a section.key with plural forms or nested keys below it. */
+  const known = (key: string) => resolvable(EN, key) || Object.keys(EN).some((k) => k.startsWith(`${key}.`));
+
+  // lib/schemas/*.ts hold every form's messages beside the filters the lists and the board parse
+  // with: these show only the form messages their lists name
+  const FILTERS_ONLY = new Set(['candidates-list/CandidatePicker', 'dashboard/VacancyBoard']);
+
+  it.each(Object.entries(ISLAND_MESSAGES))('%s holds every key its code uses, and the errors an answer names', (name, sections) => {
+    const files = graph(path.join(SRC, 'islands', `${name}.tsx`));
+    expect(files.length, 'the island\'s file and its imports').toBeGreaterThan(1);
+    // every quoted string that is a key: t('a.b'), t(cond ? 'a.b' : 'a.c'), { label: 'a.b' }, a schema's messages
+    const literal = [...collect(files, /['"`]([a-z_]+\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)['"`]/g).keys()]
+      .filter((key) => known(key) && !(FILTERS_ONLY.has(name) && key.startsWith('form.')));
+    // keys built at run time: t(`a.b.${x}`) and t(`a.b_${x}`) need what a.b holds or starts
+    const built = [...collect(files, /\bt\(\s*`([a-z_]+\.[a-z0-9_]+)[._]\$\{/g).keys()];
+    expect(literal.length, 'the scan found the island\'s keys').toBeGreaterThan(3);
     for (const locale of ['en', 'ru'] as const) {
-      const given = flatten(pick(locale, BOARD_MESSAGES));
-      expect(missingIn(given, literal.keys()), locale).toEqual([]);
-      for (const prefix of built.keys()) expect(Object.keys(given).some((key) => key.startsWith(`${prefix}.`)), `${locale} ${prefix}`).toBe(true);
-      // keys that reach t() as values: the dialog's own checks, and what the list's API answers
-      // through errorKey() (its common errors, a query's validation, the fallback)
-      expect(missingIn(given, quoted.keys()), `${locale} quoted`).toEqual([]);
+      const given = flatten(pick(locale, sections));
+      const holds = (prefix: string) => Object.keys(given).some((key) => key.startsWith(`${prefix}.`) || key.startsWith(`${prefix}_`));
+      expect(literal.filter((key) => !resolvable(given, key) && !holds(key)), `${locale}: keys the code names`).toEqual([]);
+      expect(built.filter((prefix) => !holds(prefix)), `${locale}: keys the code builds`).toEqual([]);
+      // what every API may answer: its common errors, a body's validation, the fallback
       const all = locale === 'en' ? EN : RU;
       const answered = Object.keys(all).filter((key) => key.startsWith('error.common.') || key.startsWith('validation.') || key === 'error.internal');
-      expect(missingIn(given, answered), `${locale} answered`).toEqual([]);
+      expect(missingIn(given, answered), `${locale}: answers`).toEqual([]);
     }
+  });
+
+  it('every island on a page gets its messages from ISLAND_MESSAGES', () => {
+    const pages = sourceFiles(path.join(SRC, 'pages'), ['.astro']).concat(sourceFiles(path.join(SRC, 'components'), ['.astro']));
+    const rendered = collect(pages, /<([A-Z]\w+)\s[^>]*?client:/g);
+    const islands = new Set(Object.keys(ISLAND_MESSAGES).map((name) => name.split('/')[1]));
+    expect(rendered.size, 'the scan found the pages\' islands').toBeGreaterThan(10);
+    expect([...rendered.keys()].filter((island) => !islands.has(island))).toEqual([]);
+    expect([...collect(pages, /\b(pick)\(\s*locale/g).values()].flat(), 'pages that pick messages by hand').toEqual([]);
   });
 });
 

@@ -1,17 +1,6 @@
 import { PERIODS, VACANCY_STATUS, type Period, type VacancyStatus } from '../../lib/vacancy-values.ts';
 import type { VacancyFilter } from '../../lib/schemas/vacancy.ts';
 
-/**
- * The message sections and keys the board, its table and its filter dialog use (pick() in
- * messages.ts): they travel in the dashboard's HTML with every load, so only these.
- */
-export const BOARD_MESSAGES = [
-  'app', 'dashboard', 'validation',
-  'vacancy.status', 'vacancy.field', 'vacancy.salary_range', 'vacancy.salary_from_only', 'vacancy.vacancies', 'vacancy.cancel', 'vacancy.no_cities',
-  // what the vacancy list's API may answer
-  'error.common', 'error.internal', 'error.vacancy',
-];
-
 /** Searches and name filters shorter than this are not applied (SPEC.md §9). */
 export const MIN_SEARCH = 3;
 /** The debounce of the search boxes (DECISIONS.md, Vacancy). */

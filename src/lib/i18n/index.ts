@@ -10,6 +10,8 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
 /**
  * A translator over messages in i18next's JSON format (nested keys, `{{name}}` placeholders,
  * plural forms as `key_one`, `key_few`, `key_many`, `key_other` chosen by Intl.PluralRules).
@@ -17,7 +19,9 @@ export function isLocale(value: unknown): value is Locale {
  * A missing key answers the key itself.
  */
 export function createT(locale: Locale, messages: Messages): T {
-  const plural = new Intl.PluralRules(locale);
+  // an island's translator is made on every server render: the rules are built once
+  let plural = pluralRules.get(locale);
+  if (!plural) pluralRules.set(locale, (plural = new Intl.PluralRules(locale)));
   const lookup = (key: string): string | undefined => {
     let node: string | Messages | undefined = messages;
     for (const part of key.split('.')) {

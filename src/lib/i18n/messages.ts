@@ -67,21 +67,27 @@ export function translator(locale: Locale): T {
   return t;
 }
 
-/** The sections (or `section.key`s) an island needs, so it ships only those strings. */
+/**
+ * The sections, or keys at any depth (`section.key`, `form.vacancy.salary_to`), an island needs,
+ * so it ships only those strings. A key brings its plural forms (`key_one`…) and what it holds.
+ */
 export function pick(locale: Locale, sections: string[]): Messages {
-  const all = messages[locale];
   const picked: Messages = {};
   for (const section of sections) {
-    const [name, key] = section.split('.', 2) as [string, string | undefined];
-    const part = all[name];
+    const [name, ...rest] = section.split('.') as [string, ...string[]];
+    const part = messages[locale][name];
     if (part === undefined) continue;
-    if (key === undefined || typeof part !== 'object') {
+    if (rest.length === 0 || typeof part !== 'object') {
       picked[name] = part;
       continue;
     }
-    // 'vacancy.field': that key of the section only, with its plural forms (field_one…)
-    const into = ((picked[name] as Messages | undefined) ??= {});
-    for (const [k, v] of Object.entries(part)) if (k === key || k.startsWith(`${key}_`)) into[k] = v;
+    const key = rest.pop()!;
+    let from: Messages | string | undefined = part;
+    for (const step of rest) from = typeof from === 'object' ? from[step] : undefined;
+    if (typeof from !== 'object') continue;
+    let into = (picked[name] ??= {}) as Messages;
+    for (const step of rest) into = (into[step] ??= {}) as Messages;
+    for (const [k, v] of Object.entries(from)) if (k === key || k.startsWith(`${key}_`)) into[k] = v;
   }
   return picked;
 }
