@@ -9,6 +9,7 @@ import { env } from './lib/server/env.ts';
 import { AppError, errorResponse } from './lib/server/http.ts';
 import { isDatabaseUnavailable, logError, logUnavailable, RETRY_AFTER_SECONDS } from './lib/server/errors.ts';
 import { withModulePreload } from './lib/server/preload.ts';
+import { trimmedPolicy } from './lib/server/csp.ts';
 import { STATUS } from './lib/schemas/auth.ts';
 import { logContext } from './lib/server/log.ts';
 
@@ -223,8 +224,12 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     response = locale !== DEFAULT_LOCALE ? await next(path + url.search) : await next();
     if (response.status === 200 && response.body && response.headers.get('content-type')?.startsWith('text/html')) {
       // the whole page is rendered before its first byte anyway (its data is awaited in the
-      // frontmatter), so reading it costs no time to first byte; the head gains the preloads
-      response = new Response(withModulePreload(await response.text()), { status: response.status, statusText: response.statusText, headers: response.headers });
+      // frontmatter), so reading it costs no time to first byte; the head gains the preloads,
+      // the policy loses the hashes of other pages' inline styles
+      const html = withModulePreload(await response.text());
+      const policy = response.headers.get('content-security-policy');
+      if (policy) response.headers.set('content-security-policy', trimmedPolicy(policy, html));
+      response = new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
     }
   } catch (error) {
     return failurePage(context, next, error);

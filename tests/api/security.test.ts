@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { Client, db, lastCode, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
 import { candidateBody, catalogue, vacancyBody } from '../support/fixtures.ts';
+import { inlineHashes } from '../../src/lib/server/csp.ts';
 
 /** `n` distinct wrong 4-digit codes. */
 function wrongCodes(right: string, n: number): string[] {
@@ -102,6 +103,18 @@ describe('headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it("a page's CSP names the hashes of its own inline scripts and styles, every one of them, and no other page's", async () => {
+    for (const path of ['/', '/auth/login', '/ru/auth/register']) {
+      const res = await new Client().get(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const named = new Set(csp.match(/'sha256-[^']+'/g) ?? []);
+      const inline = inlineHashes(res.text);
+      expect(inline.size, path).toBeGreaterThan(0);
+      expect([...inline].filter((h) => !named.has(h)), `${path}: inline blocks the policy would refuse`).toEqual([]);
+      expect([...named].filter((h) => !inline.has(h)), `${path}: hashes of nothing on the page`).toEqual([]);
+    }
   });
 
   it('every kind of answer says nosniff: API, files, health, errors', async () => {
