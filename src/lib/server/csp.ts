@@ -1,7 +1,7 @@
 /**
  * The page's Content-Security-Policy with only the hashes its own inline scripts and styles need.
  * Astro's header names the hash of every inline style of the whole build (60 on a signed-in
- * page): 3.4–5 KB of uncompressed header on every page, which on a slow line pushes the first
+ * page): 3.3–4.9 KB of uncompressed header on every page, which on a slow line pushes the first
  * 14 KB of a response into a second round trip. A hash that matches nothing in the page allows
  * nothing, so dropping it changes what the page may run not at all.
  */
