@@ -193,6 +193,21 @@ describe('pick', () => {
     expect(picked.form).toEqual({ vacancy: { salary_to: { min: 'The upper salary cannot be below the lower one' } } });
     expect('nowhere' in picked).toBe(false);
   });
+
+  it('never writes into the locale files it picks from, in whatever order keys and their sections come', () => {
+    const freeze = (value: unknown) => {
+      if (!value || typeof value !== 'object') return;
+      for (const inner of Object.values(value)) freeze(inner);
+      Object.freeze(value);
+    };
+    freeze(en);
+    const before = JSON.stringify(en);
+    for (const sections of [['form', 'form.vacancy.salary_to'], ['form.vacancy', 'form.vacancy.salary_to'], ['form.vacancy.salary_to', 'form'], ['candidates_list', 'candidates_list.total']]) {
+      expect(() => pick('en', sections), sections.join(' ')).not.toThrow();
+    }
+    expect(pick('en', ['form', 'form.vacancy.salary_to']).form).toBe(en.form);
+    expect(JSON.stringify(en)).toBe(before);
+  });
 });
 
 describe('the strings an island is given', () => {
@@ -233,6 +248,15 @@ describe('the strings an island is given', () => {
       const all = locale === 'en' ? EN : RU;
       const answered = Object.keys(all).filter((key) => key.startsWith('error.common.') || key.startsWith('validation.') || key === 'error.internal');
       expect(missingIn(given, answered), `${locale}: answers`).toEqual([]);
+    }
+  });
+
+  it("the lists that run bulk actions hold every reason the server gives for skipping a candidate", () => {
+    // a skip reason arrives as data (bulk.ts), and BulkBar shows t(reason): no scan of the island sees it
+    const reasons = [...collect([path.join(SRC, 'lib/server/bulk.ts')], /'(bulk\.skip\.[a-z_]+)'/g).keys()];
+    expect(reasons.length).toBeGreaterThan(2);
+    for (const island of ['candidates-list/CandidatePicker', 'candidates-list/VacancyCandidates'] as const) {
+      for (const locale of ['en', 'ru'] as const) expect(missingIn(flatten(pick(locale, ISLAND_MESSAGES[island])), reasons), `${island} ${locale}`).toEqual([]);
     }
   });
 

@@ -85,8 +85,16 @@ export function pick(locale: Locale, sections: string[]): Messages {
     let from: Messages | string | undefined = part;
     for (const step of rest) from = typeof from === 'object' ? from[step] : undefined;
     if (typeof from !== 'object') continue;
-    let into = (picked[name] ??= {}) as Messages;
-    for (const step of rest) into = (into[step] ??= {}) as Messages;
+    // the objects written into are the picked copy's own: where a whole part was picked already
+    // (the locale's own object), the key is in it and nothing is written
+    let into: Messages | undefined = picked[name] === part ? undefined : ((picked[name] ??= {}) as Messages);
+    let source: Messages = part;
+    for (const step of rest) {
+      if (!into) break;
+      source = source[step] as Messages;
+      into = into[step] === source ? undefined : ((into[step] ??= {}) as Messages);
+    }
+    if (!into) continue;
     for (const [k, v] of Object.entries(from)) if (k === key || k.startsWith(`${key}_`)) into[k] = v;
   }
   return picked;
