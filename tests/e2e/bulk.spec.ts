@@ -8,8 +8,8 @@ import { headers, hiringSpace, signIn, type HiringWorld } from './world.ts';
  */
 
 const TEXT = {
-  en: { selected: /3 selected/, selectPage: 'Select all on the page', move: 'Move to stage', stage: 'Stage', testing: 'Testing', next: 'Continue', confirmMove: 'Move 3 candidates to Testing?', go: 'Confirm', done3: 'Done for 3 candidates.', close: 'Close', add: 'Add to vacancy', vacancy: 'Vacancy', confirmAdd: /Add 1 candidate to «/, done1: 'Done for 1 candidate.', select: (name: string) => `Select ${name}` },
-  ru: { selected: /Выбрано 3/, selectPage: 'Выбрать всех на странице', move: 'Перевести на этап', stage: 'Этап', testing: 'Тестирование', next: 'Продолжить', confirmMove: 'Перевести 3 кандидата на этап «Тестирование»?', go: 'Подтвердить', done3: 'Выполнено для 3 кандидатов.', close: 'Закрыть', add: 'Добавить в вакансию', vacancy: 'Вакансия', confirmAdd: /Добавить 1 кандидата в «/, done1: 'Выполнено для 1 кандидата.', select: (name: string) => `Выбрать: ${name}` },
+  en: { selected: /3 selected/, selectPage: 'Select all on the page', move: 'Move to stage', stage: 'Stage', testing: 'Testing', next: 'Continue', confirmMove: 'Move 3 candidates to Testing?', go: 'Confirm', done3: 'Done for 3 candidates.', close: 'Close', add: 'Add to vacancy', vacancy: 'Vacancy', confirmAdd: /Add 1 candidate to «/, done1: 'Done for 1 candidate.', select: (name: string) => `Select ${name}`, confirmAdd2: /Add 2 candidates to «/, willSkip: '1 of them will be skipped:', onVacancy: 'already on the vacancy: 1', skipped: '1 skipped:' },
+  ru: { selected: /Выбрано 3/, selectPage: 'Выбрать всех на странице', move: 'Перевести на этап', stage: 'Этап', testing: 'Тестирование', next: 'Продолжить', confirmMove: 'Перевести 3 кандидата на этап «Тестирование»?', go: 'Подтвердить', done3: 'Выполнено для 3 кандидатов.', close: 'Закрыть', add: 'Добавить в вакансию', vacancy: 'Вакансия', confirmAdd: /Добавить 1 кандидата в «/, done1: 'Выполнено для 1 кандидата.', select: (name: string) => `Выбрать: ${name}`, confirmAdd2: /Добавить 2 кандидата в «/, willSkip: '1 из них будет пропущен:', onVacancy: 'уже в вакансии: 1', skipped: 'Пропущен 1:' },
 } as const;
 
 for (const lang of ['en', 'ru'] as const) {
@@ -78,6 +78,31 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(bar).toBeHidden();
       await page.goto(`${prefix}/vacancy/candidates/${world.vacancy.id}`);
       await expect(page.getByRole('link', { name: `Lev ${surname}` })).toBeVisible();
+    });
+
+    test('says which candidates it skips and why, before and after', async ({ page }) => {
+      await signIn(page, world.company.email);
+      const surname = `Skipped${lang}`;
+      const created = await page.context().request.post('/api/v1/candidates', { headers, data: { name: 'Ida', surname, positionName: 'Analyst' } });
+      expect(created.status(), await created.text()).toBe(201);
+      await page.goto(`${prefix}/candidates`);
+      // one new to the vacancy, one on it already: the reason arrives from the server as a key
+      await page.getByRole('checkbox', { name: text.select(`Ida ${surname}`) }).check();
+      await page.getByRole('checkbox', { name: text.select(world.candidates.fresh.name) }).check();
+      const bar = page.getByTestId('bulk-bar');
+      await bar.getByRole('button', { name: text.add }).click();
+      const form = page.getByRole('dialog');
+      await form.getByLabel(text.vacancy).selectOption({ label: world.vacancy.name });
+      await form.getByRole('button', { name: text.next }).click();
+      const confirm = page.getByRole('alertdialog', { name: text.confirmAdd2 });
+      await expect(confirm.getByText(text.willSkip)).toBeVisible();
+      await expect(confirm.getByRole('listitem')).toHaveText([text.onVacancy]);
+      await page.screenshot({ path: `test-results/bulk-skip-${lang}.png` });
+      await confirm.getByRole('button', { name: text.go }).click();
+      const result = page.getByTestId('bulk-result');
+      await expect(result).toContainText(text.done1);
+      await expect(result).toContainText(text.skipped);
+      await expect(result.getByRole('listitem')).toHaveText([text.onVacancy]);
     });
   });
 }
