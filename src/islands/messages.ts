@@ -43,8 +43,9 @@ export const ISLAND_MESSAGES = {
     ...keys('vacancy', ['cancel', 'field', 'no_cities', 'salary_from_only', 'salary_range', 'status', 'vacancies']),
   ],
   'candidates-list/CandidatePicker': [
-    // not the account's, the uploads' or the merge's errors: a list and its bulk actions do not answer them
-    ...keys('error', ['internal', 'common', 'vacancy', 'funnel', 'pd', 'mail', 'rights', 'bulk']), 'validation',
+    // not the account's, the uploads' or the merge's errors: a list and its bulk actions do not
+    // answer them; of the rights' errors only the one a bulk action may skip for
+    ...keys('error', ['internal', 'common', 'vacancy', 'funnel', 'pd', 'mail', 'rights.erased', 'bulk']), 'validation',
     // the filter's salary range and the bulk bar's selection; not the candidate form's
     'form.vacancy.salary_to', 'form.candidate.select_required',
     ...keys('app', ['close', 'crash_title', 'loading', 'refresh']),
