@@ -4,7 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { reportErrors, SYNC_LANGUAGE } from './src/lib/inline/scripts.mjs';
 
 /** Functions that only build zod schemas, for the client bundle's tree-shaking (below). */
@@ -47,11 +47,38 @@ function realtimeInDev() {
   };
 }
 
+/**
+ * Each island's messages in each language as a module of the client build, named by its hash
+ * (src/islands/messages.ts, docs/decisions/0020): pages name the file instead of carrying the
+ * strings. Written before scripts/compress.mjs, which compresses them with the rest.
+ */
+function islandMessageFiles() {
+  /** @type {URL} */
+  let clientDir;
+  return {
+    name: 'recruit:island-messages',
+    hooks: {
+      /** @param {{ config: import('astro').AstroConfig }} options */
+      'astro:config:done': ({ config }) => {
+        clientDir = config.build.client;
+      },
+      'astro:build:done': async () => {
+        const { allIslandMessageFiles } = await import('./src/lib/server/message-files.ts');
+        for (const { url, body } of allIslandMessageFiles()) {
+          const file = new URL(`.${url}`, clientDir);
+          mkdirSync(new URL('.', file), { recursive: true });
+          writeFileSync(file, body);
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   // the largest body any endpoint takes (an upload); each endpoint reads less (body-limits.ts)
   adapter: node({ mode: 'middleware', bodySizeLimit: 10 * 1024 * 1024 + 64 * 1024 }),
-  integrations: [react(), realtimeInDev()],
+  integrations: [react(), realtimeInDev(), islandMessageFiles()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   i18n: {
     locales: ['en', 'ru'],

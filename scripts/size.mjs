@@ -7,6 +7,9 @@
  * - the JavaScript the page needs before it is interactive (`jsRaw`, `jsGzip`): script tags,
  *   module preloads, inline scripts, and the islands that hydrate at load (client:load) with
  *   their renderer and all their static imports;
+ * - the strings its islands need before they hydrate (`stringsGzip`): the message files the page
+ *   names with `<link rel="modulepreload" data-messages>`, data that was part of the HTML before
+ *   it moved to files the browser keeps (docs/decisions/0020), apart from the JavaScript;
  * - the JavaScript that loads later (`laterJsRaw`, `laterJsGzip`): islands hydrated on idle or
  *   on visibility, and whatever any of it loads with `import()` (a dialog on a click), with
  *   their static imports, less what the page has loaded already;
@@ -30,7 +33,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const BUDGET_KEYS = ['jsRaw', 'jsGzip', 'laterJsRaw', 'laterJsGzip', 'cssRaw', 'cssGzip', 'htmlCssGzip', 'stylesheets'];
+const BUDGET_KEYS = ['jsRaw', 'jsGzip', 'stringsGzip', 'laterJsRaw', 'laterJsGzip', 'cssRaw', 'cssGzip', 'htmlCssGzip', 'stylesheets'];
 const PASSWORD = 'Passw0rd!';
 
 // ---------------------------------------------------------------------------------------------
@@ -392,7 +395,7 @@ function decodeEntities(text) {
 function scanHtml(html, pageUrl) {
   // scripts: needed before the page is interactive; laterScripts: islands hydrated on idle,
   // on visibility or on a media query
-  const page = { scripts: [], laterScripts: [], styles: [], inlineScripts: [], inlineStyles: [] };
+  const page = { scripts: [], strings: [], laterScripts: [], styles: [], inlineScripts: [], inlineStyles: [] };
   const resolve = (href) => new URL(href, pageUrl).href;
   for (const match of html.matchAll(TAGS)) {
     const [, block, blockAttrs = '', content = '', tag, tagAttrs = ''] = match;
@@ -412,7 +415,8 @@ function scanHtml(html, pageUrl) {
       const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
       const as = (attrs.as ?? '').toLowerCase();
       if (!attrs.href) continue;
-      if (rel.includes('modulepreload')) page.scripts.push({ url: resolve(attrs.href), module: true });
+      if (rel.includes('modulepreload') && 'data-messages' in attrs) page.strings.push(resolve(attrs.href));
+      else if (rel.includes('modulepreload')) page.scripts.push({ url: resolve(attrs.href), module: true });
       else if (rel.includes('preload') && as === 'script') page.scripts.push({ url: resolve(attrs.href), module: false });
       else if (rel.includes('stylesheet') || (rel.includes('preload') && as === 'style')) page.styles.push(resolve(attrs.href));
     } else if (name === 'astro-island') {
@@ -530,6 +534,7 @@ async function weighRoute(server, route, cookie, fetchAsset) {
   await Promise.all(page.styles.map(visitStyle));
 
   const jsFiles = await Promise.all(eager.values());
+  const stringFiles = await Promise.all(page.strings.map((url) => fetchAsset(url)));
   const laterFiles = await Promise.all(later.values());
   const cssFiles = await Promise.all(styles.values());
   const inlineJs = page.inlineScripts.map((s) => ({ url: '(inline script)', ...measure(Buffer.from(s.text)) }));
@@ -542,6 +547,7 @@ async function weighRoute(server, route, cookie, fetchAsset) {
     jsGzip: sum(js, 'gzip'),
     cssRaw: sum(css, 'raw'),
     cssGzip: sum(css, 'gzip'),
+    stringsGzip: sum(stringFiles, 'gzip'),
     laterJsRaw: sum(laterFiles, 'raw'),
     laterJsGzip: sum(laterFiles, 'gzip'),
     // the first round trip: the page itself, then the stylesheets it waits for before painting
@@ -550,7 +556,7 @@ async function weighRoute(server, route, cookie, fetchAsset) {
     jsFiles: jsFiles.length,
     laterJsFiles: laterFiles.length,
     inlineScripts: inlineJs.length,
-    assets: [...js, ...css].map(({ url, raw, gzip }) => ({ url: url.replace(server.origin, ''), raw, gzip })),
+    assets: [...js, ...stringFiles, ...css].map(({ url, raw, gzip }) => ({ url: url.replace(server.origin, ''), raw, gzip })),
     laterAssets: laterFiles.map(({ url, raw, gzip }) => ({ url: url.replace(server.origin, ''), raw, gzip })),
   };
 }
@@ -561,15 +567,16 @@ async function weighRoute(server, route, cookie, fetchAsset) {
 const bytes = (n) => n.toLocaleString('en-US');
 
 function printTable(rows) {
-  const header = ['route', 'JS raw', 'JS gzip', 'JS files', 'later gzip', 'later files', 'CSS gzip', 'CSS files', 'HTML+CSS gzip', 'budget'];
+  const header = ['route', 'JS raw', 'JS gzip', 'JS files', 'strings gzip', 'later gzip', 'later files', 'CSS gzip', 'CSS files', 'HTML+CSS gzip', 'budget'];
   const lines = rows.map(({ route, result, failures, error }) =>
     error
-      ? [route, '-', '-', '-', '-', '-', '-', '-', '-', 'ERROR']
+      ? [route, '-', '-', '-', '-', '-', '-', '-', '-', '-', 'ERROR']
       : [
           route,
           bytes(result.jsRaw),
           bytes(result.jsGzip),
           result.inlineScripts ? `${result.jsFiles} +${result.inlineScripts} inline` : String(result.jsFiles),
+          bytes(result.stringsGzip),
           bytes(result.laterJsGzip),
           String(result.laterJsFiles),
           bytes(result.cssGzip),
@@ -583,7 +590,8 @@ function printTable(rows) {
   console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const line of lines) console.log(format(line));
   console.log('(bytes; gzip at level 9; "JS" is what the page needs before it is interactive, "inline" counts <script> blocks');
-  console.log(' in the HTML, included in it; "later" loads on idle, on visibility or on a click; "CSS files" are stylesheet requests)\n');
+  console.log(' in the HTML, included in it; "strings" are the islands\' message files, needed before they hydrate too;');
+  console.log(' "later" loads on idle, on visibility or on a click; "CSS files" are stylesheet requests)\n');
 }
 
 function overBudget(result, budget) {

@@ -6,10 +6,11 @@ const ANSWERS = ['error', 'validation'];
 const keys = (section: string, names: string[]) => names.map((name) => `${section}.${name}`);
 
 /**
- * The message keys each island (by its file under src/islands) is given. They travel in the
- * island's props, in the page's HTML, with every load on a slow line: so only the keys its code
- * and the modules it imports use (tests/unit/island-messages.test.ts holds this list to that
- * code), and the errors its API calls may answer. A key `section.name` brings that key with its
+ * The message keys each island (by its file under src/islands) is given. They travel to the
+ * browser in a file of their own (src/lib/server/message-files.ts), on a slow line, before the
+ * island can work: so only the keys its code and the modules it imports use
+ * (tests/unit/i18n.test.ts holds this list to that code), and the errors its API calls may
+ * answer. A key `section.name` brings that key with its
  * plural forms and whatever it holds (pick()).
  */
 export const ISLAND_MESSAGES = {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dynamicImports, eagerModules, provideModuleGraph, readModuleGraph, staticImports, withModulePreload } from '../../src/lib/server/preload.ts';
+import { dynamicImports, eagerModules, messageFiles, provideModuleGraph, readModuleGraph, staticImports, withModulePreload } from '../../src/lib/server/preload.ts';
 import { clearSingleton } from '../../src/lib/server/singleton.ts';
 
 // a built client as Vite writes it: minified imports, a dynamic import for a dialog
@@ -25,8 +25,10 @@ afterAll(() => {
   clearSingleton('moduleGraph');
 });
 
-const island = (client: string, component: string) =>
-  `<astro-island uid="x" component-url="/_astro/${component}" component-export="default" renderer-url="/_astro/react.js" props="{&quot;a&quot;:[0,&quot;&gt;&quot;]}" ssr client="${client}" opts="{}"></astro-island>`;
+const island = (client: string, component: string, props = '{&quot;a&quot;:[0,&quot;&gt;&quot;]}') =>
+  `<astro-island uid="x" component-url="/_astro/${component}" component-export="default" renderer-url="/_astro/react.js" props="${props}" ssr client="${client}" opts="{}"></astro-island>`;
+const MESSAGES = '/_astro/i18n/auth.LoginForm.ru.abc-DEF_12.js';
+const withMessages = (file: string, before = '{&quot;locale&quot;:[0,&quot;ru&quot;],') => `${before}&quot;messages&quot;:[0,&quot;${file}&quot;]}`;
 
 describe('the module graph', () => {
   it('finds static imports and re-exports, not dynamic ones', () => {
@@ -69,5 +71,28 @@ describe('modulepreload', () => {
     expect(withModulePreload(page)).toBe(page);
     const idleOnly = `<head><meta charset="utf-8"></head><body>${island('idle', 'Chat.js')}</body>`;
     expect(withModulePreload(idleOnly)).toBe(idleOnly);
+  });
+});
+
+describe('message files', () => {
+  it('names the file of every island\'s messages, at load or later, each once', () => {
+    const html = `${island('load', 'Login.js', withMessages(MESSAGES))}${island('idle', 'Chat.js', withMessages('/_astro/i18n/chat.ChatApp.ru.x1.js', '{'))}${island('load', 'Login.js', withMessages(MESSAGES))}`;
+    expect(messageFiles(html)).toEqual([MESSAGES, '/_astro/i18n/chat.ChatApp.ru.x1.js']);
+  });
+
+  it('takes no address from what a person wrote, nor from messages given as they are', () => {
+    // a name that holds the key and a file name arrives with its quotes escaped
+    const spoof = `{&quot;name&quot;:[0,&quot;x\\&quot;,\\&quot;messages\\&quot;:[0,\\&quot;${MESSAGES}\\&quot;]&quot;]}`;
+    const inline = '{&quot;messages&quot;:[0,{&quot;app&quot;:[0,{}]}]}';
+    const elsewhere = `<p>{&quot;messages&quot;:[0,&quot;${MESSAGES}&quot;]}</p>`;
+    expect(messageFiles(island('load', 'Login.js', spoof) + island('load', 'Login.js', inline) + elsewhere)).toEqual([]);
+    expect(messageFiles(island('load', 'Login.js', withMessages('/_astro/i18n/../../x.js')))).toEqual([]);
+  });
+
+  it('lists them in the head, marked for the islands to load', () => {
+    provideModuleGraph(readModuleGraph(dir));
+    const page = `<head><meta charset="utf-8"></head><body>${island('idle', 'Chat.js', withMessages(MESSAGES))}</body>`;
+    const out = withModulePreload(page);
+    expect(out).toContain(`<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages></head>`);
   });
 });

@@ -100,13 +100,31 @@ export function eagerModules(html: string, graph: ModuleGraph): string[] {
   return [...modules];
 }
 
+// an island's `messages` prop when it names the file they travel in (src/islands/shared/message-files.ts);
+// a quote inside a value is escaped (\&quot;), so text a person wrote cannot pose as the key
+const MESSAGES_PROP = /[{,]&quot;messages&quot;:\[0,&quot;(\/_astro\/i18n\/[\w.-]+\.js)&quot;\]/;
+
+/** The message files of the page's islands, hydrating at load or later: each waits for them. */
+export function messageFiles(html: string): string[] {
+  const files = new Set<string>();
+  for (const [, attrs] of html.matchAll(ISLAND)) {
+    const props = ATTRIBUTE('props').exec(attrs!)?.[1];
+    const file = props && MESSAGES_PROP.exec(props)?.[1];
+    if (file) files.add(file);
+  }
+  return [...files];
+}
+
 /** The page with the preload links right after its charset, in the first bytes that arrive. */
 export function withModulePreload(html: string): string {
   const graph = getSingleton<ModuleGraph>(KEY);
   if (!graph) return html;
   const modules = eagerModules(html, graph);
-  if (modules.length === 0) return html;
-  const links = modules.map((url) => `<link rel="modulepreload" href="${url}">`).join('');
+  const messages = messageFiles(html);
+  if (modules.length === 0 && messages.length === 0) return html;
+  const links =
+    modules.map((url) => `<link rel="modulepreload" href="${url}">`).join('') +
+    messages.map((url) => `<link rel="modulepreload" href="${url}" data-messages>`).join('');
   const charset = /<meta charset="?utf-8"?>/i.exec(html);
   const at = charset ? charset.index + charset[0].length : html.indexOf('<head>') + '<head>'.length;
   return at > 0 ? html.slice(0, at) + links + html.slice(at) : html;
