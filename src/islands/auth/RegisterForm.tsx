@@ -12,6 +12,7 @@ import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated, useTypedBeforeHydration } from '../shared/hydrated.ts';
 import { Field } from '../shared/Field.tsx';
 import { applyServerError } from '../shared/forms.ts';
+import './register-form.css';
 
 const resolver = lazyResolver<RegisterInput, RegisterOutput>(() => import('../../lib/schemas/auth.ts').then((m) => m.RegisterSchema));
 

@@ -9,6 +9,7 @@ import { Field } from '../shared/Field.tsx';
 import { Modal } from '../shared/Modal.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { lazyResolver } from '../shared/lazy-resolver.ts';
+import './verify-form.css';
 
 type CodeForm = { code: string };
 const resolver = lazyResolver<CodeForm, CodeForm>(() => import('../../lib/schemas/auth.ts').then((m) => m.CodeFormSchema));

@@ -15,6 +15,7 @@ import { PAGE_SIZE } from './limits.ts';
 import { useInfiniteScroll, usePagedList } from './paging.ts';
 import { LazyBulkBar, useBulkSelection } from './selection.ts';
 import './candidates-list.css';
+import './candidate-picker.css';
 
 interface Props extends IslandProps {
   /** The vacancy to add to; without one the page is the space's database (the Candidates section). */
@@ -22,8 +23,12 @@ interface Props extends IslandProps {
   /** The filter read from the page URL. */
   filter: DatabaseFilter;
   /** Page 1 of the database for `filter`, without the vacancy's candidates, as the server rendered it. */
-  initial: Page<CandidateCard>;
+  initial: Page<ShownCard>;
 }
+
+/** What a card shows of a candidate (`shownFields`). */
+export const CARD_FIELDS = ['id', 'name', 'surname', 'image', 'age', 'positionName', 'salary', 'salaryTo', 'city'] as const;
+type ShownCard = Pick<CandidateCard, (typeof CARD_FIELDS)[number]>;
 
 /** The panel's fields as typed. */
 interface FormValues {
@@ -83,7 +88,7 @@ function CandidatePicker(props: Props) {
     [vacancy, props.locale],
   );
   const query = toParams(filter, { forApi: true }).toString();
-  const list = usePagedList(props.initial, query, load);
+  const list = usePagedList<ShownCard>(props.initial, query, load);
   useInfiniteScroll(cards, list.more, list.loading, list.loadMore, list.items.length);
   // the database's bulk actions (docs/decisions/0030); the vacancy's picker selects on its own
   const bulk = useBulkSelection(query, list.items);

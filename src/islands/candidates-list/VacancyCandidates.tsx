@@ -13,6 +13,7 @@ import { PAGE_SIZE } from './limits.ts';
 import { useInfiniteScroll, usePagedList } from './paging.ts';
 import { LazyBulkBar, useBulkSelection } from './selection.ts';
 import './candidates-list.css';
+import './vacancy-candidates.css';
 
 /** The counter cards in SPEC.md's order, each the stage it filters by ('all' shows every stage). */
 export const COUNTERS = [
@@ -31,13 +32,17 @@ export function stageOf(params: URLSearchParams): number | undefined {
   return COUNTERS.some((c) => c.stage === stage) ? stage : undefined;
 }
 
+/** What the table shows of a candidate (`shownFields`). */
+export const ROW_FIELDS = ['id', 'name', 'surname', 'image', 'positionName', 'salary', 'salaryTo', 'city', 'stage', 'priority', 'stageChangedAt', 'average', 'ratingsCount'] as const;
+type ShownRow = Pick<VacancyCandidateRow, (typeof ROW_FIELDS)[number]>;
+
 interface Props extends IslandProps {
   vacancy: { id: string; positionName: string; status: VacancyStatus; city: string; salary: string };
   counts: StageCounts;
   /** The stage the page URL filters by. */
   stage: number | undefined;
-  /** Page 1 as the server rendered it for `stage`. */
-  initial: Page<VacancyCandidateRow>;
+  /** Page 1 as the server rendered it for `stage`, with the fields the table shows. */
+  initial: Page<ShownRow>;
   /** Archive, Edit and Add candidate: for the space's company and recruiters, never on an archived vacancy. */
   canWrite: boolean;
   /** The server's clock when it rendered the timers, so that the browser's first render matches. */
@@ -73,7 +78,7 @@ function VacancyCandidates(props: Props) {
     [vacancy.id, props.locale],
   );
   const query = stage === undefined ? '' : `stage=${stage}`;
-  const list = usePagedList(props.initial, query, load);
+  const list = usePagedList<ShownRow>(props.initial, query, load);
   useInfiniteScroll(tableEnd, list.more, list.loading, list.loadMore, list.items.length);
   const bulk = useBulkSelection(query, list.items);
   const selectable = props.canWrite;

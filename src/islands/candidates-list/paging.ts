@@ -36,6 +36,15 @@ export function scrolledPast(element: Element, threshold = SCROLL_THRESHOLD): bo
 type Loader<T> = (page: number, query: string, signal: AbortSignal) => Promise<Page<T>>;
 
 /**
+ * The first page with only the fields its list shows of each row: the island's props in the
+ * page's HTML carry that, not the API's whole rows (docs/decisions/0020). The pages it loads
+ * later are the API's, of which it reads the same fields.
+ */
+export function shownFields<T, K extends keyof T>(page: Page<T>, keys: readonly K[]): Page<Pick<T, K>> {
+  return { ...page, data: page.data.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>) };
+}
+
+/**
  * A list loaded page by page from 1: the server renders the first page, `loadMore` asks for the
  * next while `totalPages` exceeds the pages loaded. A change of `query` starts again from page 1.
  */
