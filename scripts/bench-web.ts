@@ -129,6 +129,12 @@ async function load(browser: Browser, url: string, cookie?: { origin: string; va
   try {
     if (cookie) await context.addCookies([{ name: 'rt', value: cookie.value, url: cookie.origin }]);
     const page = await context.newPage();
+    // renewals of the session under way: the last one's cookie is the one the next load needs
+    let renewing = 0;
+    const isRenewal = (request: { url: () => string }) => request.url().endsWith('/api/v1/auth/refresh');
+    page.on('request', (request) => void (isRenewal(request) && renewing++));
+    page.on('requestfinished', (request) => void (isRenewal(request) && renewing--));
+    page.on('requestfailed', (request) => void (isRenewal(request) && renewing--));
     await page.addInitScript(PROBE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -141,8 +147,12 @@ async function load(browser: Browser, url: string, cookie?: { origin: string; va
     if (islands > 0) await page.waitForFunction(() => (window as unknown as { __interactive?: number }).__interactive !== undefined, undefined, { timeout: 60_000 });
     await page.waitForTimeout(500); // a late largest paint still counts
     if (cookie) {
-      // wait for a renewal under way, then keep its cookie
+      // wait for a renewal under way, then keep its cookie; on the throttled CPU an island may
+      // start one after the network has been quiet for a while, and a context closed before its
+      // answer leaves the next load an old cookie (after 30 s, a stolen one: the session ends)
       await page.waitForLoadState('networkidle').catch(() => {});
+      await page.waitForTimeout(1000);
+      for (let waited = 0; renewing > 0 && waited < 15_000; waited += 100) await page.waitForTimeout(100);
       const rt = (await context.cookies(cookie.origin)).find((c) => c.name === 'rt');
       if (rt) cookie.value = rt.value;
     }

@@ -95,4 +95,12 @@ describe('message files', () => {
     const out = withModulePreload(page);
     expect(out).toContain(`<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages></head>`);
   });
+
+  it('asks for them before the modules, whose largest would hold them up on a slow line', () => {
+    provideModuleGraph(readModuleGraph(dir));
+    const out = withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`);
+    const links = [...out.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links[0]).toBe(MESSAGES);
+    expect(links.slice(1).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+  });
 });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { hiddenName, identityShown } from './privacy.ts';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
@@ -518,8 +519,18 @@ export async function listFeed(user: UserRow, limit = 30): Promise<FeedItem[]> {
   const db = await getDb();
   if (!user.spaceId && !isStaff(user.role)) return [];
   const e = schema.funnelEvents;
+  // the newest events are picked first and only then joined to their names: joined in one go, the
+  // planner sized its join caches for every event of the space (110,000 in the benchmark's),
+  // which cost 6–16 ms of a 1 ms query on every dashboard
+  const recent = alias(schema.funnelEvents, 'recent');
   const customerScope =
-    user.role === ROLE.CUSTOMER ? sql`exists (select 1 from ${schema.vacancyCustomers} c where c.vacancy_id = ${e.vacancyId} and c.user_id = ${user.id})` : undefined;
+    user.role === ROLE.CUSTOMER ? sql`exists (select 1 from ${schema.vacancyCustomers} c where c.vacancy_id = ${recent.vacancyId} and c.user_id = ${user.id})` : undefined;
+  const newest = db
+    .select({ id: recent.id })
+    .from(recent)
+    .where(and(user.spaceId ? eq(recent.spaceId, user.spaceId) : undefined, customerScope))
+    .orderBy(desc(recent.createdAt))
+    .limit(limit);
   const events = await db
     .select({
       event: e,
@@ -532,7 +543,7 @@ export async function listFeed(user: UserRow, limit = 30): Promise<FeedItem[]> {
     .leftJoin(schema.users, eq(schema.users.id, e.userId))
     .leftJoin(schema.candidates, eq(schema.candidates.id, e.candidateId))
     .leftJoin(schema.vacancies, eq(schema.vacancies.id, e.vacancyId))
-    .where(and(user.spaceId ? eq(e.spaceId, user.spaceId) : undefined, customerScope))
+    .where(inArray(e.id, newest))
     .orderBy(desc(e.createdAt))
     .limit(limit);
   const c = schema.vacancyComments;

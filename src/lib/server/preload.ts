@@ -122,9 +122,11 @@ export function withModulePreload(html: string): string {
   const modules = eagerModules(html, graph);
   const messages = messageFiles(html);
   if (modules.length === 0 && messages.length === 0) return html;
+  // the small message files first: listed after React's 68 KB they waited for a free connection
+  // and then for the line, and every island with them (0.2–0.4 s later on slow 4G)
   const links =
-    modules.map((url) => `<link rel="modulepreload" href="${url}">`).join('') +
-    messages.map((url) => `<link rel="modulepreload" href="${url}" data-messages>`).join('');
+    messages.map((url) => `<link rel="modulepreload" href="${url}" data-messages>`).join('') +
+    modules.map((url) => `<link rel="modulepreload" href="${url}">`).join('');
   const charset = /<meta charset="?utf-8"?>/i.exec(html);
   const at = charset ? charset.index + charset[0].length : html.indexOf('<head>') + '<head>'.length;
   return at > 0 ? html.slice(0, at) + links + html.slice(at) : html;
