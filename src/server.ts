@@ -21,10 +21,17 @@ import { mayReadMetrics, observeRequest, provideGauges, registry } from './lib/s
 // called without `next`, Astro renders its own 404 page (through the middleware) for unknown paths
 type AstroHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
+/** Up to this much of a refused body is read and dropped before the connection closes. */
+const DRAINED_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 10_000;
+const DRAIN_IDLE_MS = 1_000;
+
 /**
- * A body announced larger than its endpoint takes is refused before a byte of it is read, and
- * the connection closed so the rest is never read either. A body without Content-Length is
- * capped while it is read (the adapter's bodySizeLimit and readBody's own limit).
+ * A body announced larger than its endpoint takes is refused before a byte of it is parsed, and
+ * the connection closed. A client still sending when the connection closes gets a broken pipe
+ * instead of the answer, so a body of up to 16 MB is read to its end and dropped first, while
+ * it keeps coming (for at most 10 s); a larger one is never read. A body without Content-Length is capped while it is
+ * read (the adapter's bodySizeLimit and readBody's own limit).
  */
 function refuseLargeBody(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const length = Number(req.headers['content-length']);
@@ -42,7 +49,25 @@ function refuseLargeBody(req: http.IncomingMessage, res: http.ServerResponse): b
     'x-content-type-options': 'nosniff',
     connection: 'close',
   });
-  res.end(body);
+  if (length > DRAINED_BYTES) {
+    res.end(body);
+    return true;
+  }
+  // the whole answer goes out now; the connection closes once the body is in, or when the
+  // client stops sending for a second (it may never have meant to), or after 10 s in all
+  res.write(body);
+  const drop = () => res.destroy();
+  const idle = setTimeout(drop, DRAIN_IDLE_MS).unref();
+  const all = setTimeout(drop, DRAIN_MS).unref();
+  const close = () => {
+    clearTimeout(idle);
+    clearTimeout(all);
+    res.end();
+  };
+  req.on('data', () => idle.refresh());
+  req.once('end', close);
+  req.once('error', close);
+  req.resume();
   return true;
 }
 
