@@ -222,10 +222,11 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   let response: Response;
   try {
     response = locale !== DEFAULT_LOCALE ? await next(path + url.search) : await next();
-    if (response.status === 200 && response.body && response.headers.get('content-type')?.startsWith('text/html')) {
+    if (response.body && response.headers.get('content-type')?.startsWith('text/html')) {
       // the whole page is rendered before its first byte anyway (its data is awaited in the
-      // frontmatter), so reading it costs no time to first byte; the head gains the preloads,
-      // the policy loses the hashes of other pages' inline styles
+      // frontmatter), so reading it costs no time to first byte; the head gains the preloads
+      // (on an answer of 400 with its form too: its islands need their message files), the
+      // policy loses the hashes of other pages' inline styles
       const html = withModulePreload(await response.text());
       const policy = response.headers.get('content-security-policy');
       if (policy) response.headers.set('content-security-policy', trimmedPolicy(policy, html));

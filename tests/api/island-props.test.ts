@@ -12,6 +12,8 @@ import { islandMessages, type IslandName } from '../../src/islands/messages.ts';
 import { islandMessageFile } from '../../src/lib/server/message-files.ts';
 import type { Locale } from '../../src/lib/i18n/index.ts';
 
+const body = (file: { body: string }) => JSON.stringify(JSON.parse(file.body.replace(/^export default /, '').replace(/;\n$/, '')));
+
 describe('island props', () => {
   it.each([
     ['/auth/login', 'en', 'auth/LoginForm'],
@@ -20,8 +22,11 @@ describe('island props', () => {
     const file = islandMessageFile(locale, island);
     const page = await new Client().get(path);
     expect(page.text).toContain(`<link rel="modulepreload" href="${file.url}" data-messages>`);
-    // the strings are not in the page
-    expect(page.text).not.toContain(JSON.stringify(islandMessages(locale, island)).slice(0, 40));
+    // the island is given the address, and the strings are not in the page: not even an error's
+    expect(page.text).toContain(`&quot;messages&quot;:[0,&quot;${file.url}&quot;]`);
+    const internal = (islandMessages(locale, island).error as { internal: string }).internal;
+    expect(body(file)).toContain(internal);
+    expect(page.text).not.toContain(internal);
     const res = await new Client().get(file.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
@@ -35,6 +40,19 @@ describe('island props', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain(`href="${islandMessageFile('ru', 'candidates-list/CandidatePicker').url}" data-messages>`);
     expect(page.text).not.toContain(islandMessageFile('en', 'candidates-list/CandidatePicker').url);
+  });
+
+  it('a page that answers 400 with its islands names their message files too', async () => {
+    const s = await space();
+    const c = await catalogue();
+    const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id]))).json.id as string;
+    const candidate = (await s.company.client.post('/api/v1/candidates', candidateBody(c, { vacancyId: vacancy }))).json.id as string;
+    const page = await s.company.client.request('POST', `/candidates/${candidate}/${vacancy}`, {
+      raw: new URLSearchParams({ action: 'nothing' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(page.status).toBe(400);
+    expect(page.text).toContain(`href="${islandMessageFile('en', 'candidate-profile/CandidateHeader').url}" data-messages>`);
   });
 
   it("a list's first page in the props has the fields the list shows, not the API's whole rows", async () => {

@@ -151,3 +151,16 @@ test('the product installs as an app: a manifest with icons, linked from the pag
   // no link to /help pretends to be the app any more
   await expect(page.getByRole('link', { name: /mobile app/i })).toHaveCount(0);
 });
+
+test("an island whose message file does not load at first keeps its page and comes alive when it does", async ({ page }) => {
+  // the strings travel in a file of their own (docs/decisions/0020); a dropped line loses it once
+  let loads = 0;
+  await page.route(/\/_astro\/i18n\/auth\.LoginForm\.ru\.[\w-]+\.js(\?retry=\d+)?$/, (route) => (loads++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/ru/auth/login');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+  expect(loads).toBeGreaterThan(1);
+  await page.getByLabel('Электронная почта').fill(uniqueEmail());
+  await page.getByLabel('Пароль').fill('Wrong-passw0rd');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Неверная почта или пароль' })).toBeVisible();
+});

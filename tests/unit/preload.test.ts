@@ -96,6 +96,12 @@ describe('message files', () => {
     expect(out).toContain(`<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages></head>`);
   });
 
+  it('lists them without the module graph too: without them the islands would not hydrate', () => {
+    clearSingleton('moduleGraph');
+    const page = `<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`;
+    expect(withModulePreload(page)).toBe(page.replace('<meta charset="utf-8">', `<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages>`));
+  });
+
   it('asks for them before the modules, whose largest would hold them up on a slow line', () => {
     provideModuleGraph(readModuleGraph(dir));
     const out = withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`);

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import type { Messages } from '../../lib/i18n/index.ts';
 
 /**
@@ -11,26 +12,55 @@ import type { Messages } from '../../lib/i18n/index.ts';
  */
 export type IslandMessages = Messages | string;
 
+/** Only the build's message files are ever loaded, whatever a page's head names. */
+export const MESSAGE_FILE = /^\/_astro\/i18n\/[\w.-]+\.js$/;
+
 const known = new Map<string, Messages>();
+const loading = new Map<string, Promise<Messages>>();
 
 /** On the server: the messages a file holds, for the island's render. */
 export function rememberMessages(url: string, messages: Messages): void {
   known.set(url, messages);
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The file's messages; a failed load (a flaky line) is tried again every 1–5 s until it comes. */
+function load(url: string): Promise<Messages> {
+  let found = loading.get(url);
+  if (!found) {
+    found = (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          // a failed module fetch may stay failed under its address: each retry asks anew
+          const module = (await import(/* @vite-ignore */ attempt ? `${url}?retry=${attempt}` : url)) as { default: Messages };
+          known.set(url, module.default);
+          return module.default;
+        } catch {
+          await pause(Math.min(1000 * (attempt + 1), 5000));
+        }
+      }
+    })();
+    loading.set(url, found);
+  }
+  return found;
+}
+
+/**
+ * The messages an island renders with. In the browser a file that has not come yet suspends the
+ * island: its server HTML stays as it is until the file arrives, and then it hydrates.
+ */
 export function messagesOf(value: IslandMessages): Messages {
   if (typeof value !== 'string') return value;
   const messages = known.get(value);
-  if (!messages) throw new Error(`The island messages ${value} are not loaded`);
-  return messages;
+  if (messages) return messages;
+  if (typeof document === 'undefined' || !MESSAGE_FILE.test(value)) throw new Error(`The island messages ${value} are not loaded`);
+  return use(load(value));
 }
 
-// every island module imports this one, so no island renders before its messages are here
+// every island module imports this one, so no island renders before its messages are here, or
+// have failed once (then messagesOf waits for them)
 if (typeof document !== 'undefined') {
-  await Promise.all(
-    Array.from(document.querySelectorAll<HTMLLinkElement>('link[data-messages]'), async (link) => {
-      const url = link.getAttribute('href')!;
-      known.set(url, ((await import(/* @vite-ignore */ url)) as { default: Messages }).default);
-    }),
-  );
+  const urls = Array.from(document.querySelectorAll<HTMLLinkElement>('link[data-messages]'), (link) => link.getAttribute('href') ?? '');
+  await Promise.race([Promise.allSettled(urls.filter((url) => MESSAGE_FILE.test(url)).map((url) => import(/* @vite-ignore */ url).then((module: { default: Messages }) => known.set(url, module.default)))), pause(10_000)]);
 }

@@ -115,11 +115,14 @@ export function messageFiles(html: string): string[] {
   return [...files];
 }
 
-/** The page with the preload links right after its charset, in the first bytes that arrive. */
+/**
+ * The page with the preload links right after its charset, in the first bytes that arrive: the
+ * modules of its islands (when the server knows the build's graph) and, on any page, its
+ * islands' message files, without which they would not hydrate.
+ */
 export function withModulePreload(html: string): string {
   const graph = getSingleton<ModuleGraph>(KEY);
-  if (!graph) return html;
-  const modules = eagerModules(html, graph);
+  const modules = graph ? eagerModules(html, graph) : [];
   const messages = messageFiles(html);
   if (modules.length === 0 && messages.length === 0) return html;
   // the small message files first: listed after React's 68 KB they waited for a free connection
