@@ -222,7 +222,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   let response: Response;
   try {
     response = locale !== DEFAULT_LOCALE ? await next(path + url.search) : await next();
-    if (response.body && response.headers.get('content-type')?.startsWith('text/html')) {
+    // (a 404 page Astro rendered through this middleware already is, and comes back gzipped)
+    if (response.body && !response.headers.has('content-encoding') && response.headers.get('content-type')?.startsWith('text/html')) {
       // the whole page is rendered before its first byte anyway (its data is awaited in the
       // frontmatter), so reading it costs no time to first byte; the head gains the preloads
       // (on an answer of 400 with its form too: its islands need their message files), the
