@@ -13,5 +13,10 @@ declare namespace App {
     failure?: 'unavailable' | 'internal';
     /** The address the failure page's Try again leads to: the page that failed. */
     retryTo?: string;
+    /**
+     * Set by a page that shows only rows of its viewer's space and the clock to the minute:
+     * the middleware keeps it until the space changes (src/lib/server/page-cache.ts).
+     */
+    keep?: boolean;
   }
 }

@@ -12,6 +12,7 @@ import { withModulePreload } from './lib/server/preload.ts';
 import { trimmedPolicy } from './lib/server/csp.ts';
 import { STATUS } from './lib/schemas/auth.ts';
 import { logContext } from './lib/server/log.ts';
+import { keepPage, keptPage, pageStamp, spaceChanged } from './lib/server/page-cache.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -109,7 +110,22 @@ async function failurePage(context: APIContext, next: MiddlewareNext, error: unk
   return compress(context.request, response);
 }
 
-export const onRequest = defineMiddleware(async (context, next) => withReason(await handle(context, next)));
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await handle(context, next);
+  // a change answered here shows on its author's next page, before its notice comes back
+  const space = context.locals.user?.spaceId;
+  if (space && !SAFE_METHODS.has(context.request.method)) spaceChanged(space);
+  return withReason(response);
+});
+
+/**
+ * Where a page of this request may be kept (docs/decisions/0020): a person's own page, by its
+ * address and their zone, sent gzipped.
+ */
+function keptPageKey(request: Request, url: URL, user: App.Locals['user']): string | undefined {
+  if (request.method !== 'GET' || !user?.spaceId || !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return undefined;
+  return `${user.id} ${user.timeZone} ${url.pathname}${url.search}`;
+}
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, cookies, locals } = context;
@@ -218,6 +234,12 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
       break;
   }
 
+  const pageKey = keptPageKey(request, url, user);
+  // a hard reload renders the page again (and keeps what it rendered)
+  const kept = pageKey && !/\bno-cache\b/.test(request.headers.get('cache-control') ?? '') && keptPage(pageKey);
+  if (kept) return kept;
+  const stamp = pageStamp();
+
   // one tree of pages serves every locale: /ru/auth/login renders /auth/login
   let response: Response;
   try {
@@ -240,6 +262,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   if ((user || trimSlashes(path) === '/verify/pd') && response.headers.get('content-type')?.startsWith('text/html')) {
     response.headers.set('cache-control', 'no-store');
   }
+  if (pageKey && locals.keep && response.status === 200 && user?.spaceId) return keepPage(pageKey, user.spaceId, stamp, response);
   return compress(request, response);
 }
 

@@ -17,6 +17,7 @@ import { provideModuleGraph, readModuleGraph } from './lib/server/preload.ts';
 import { logError } from './lib/server/errors.ts';
 import { logContext, logger, requestIdFrom, type LogContext } from './lib/server/log.ts';
 import { mayReadMetrics, observeRequest, provideGauges, registry } from './lib/server/metrics.ts';
+import { listenForChanges } from './lib/server/page-cache.ts';
 
 // called without `next`, Astro renders its own 404 page (through the middleware) for unknown paths
 type AstroHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -126,6 +127,7 @@ async function main() {
     log: (line) => logger.info({ tag: 'db' }, `[db] ${line}`),
   });
   provideDatabase(database);
+  const changes = listenForChanges(database.url);
   const entryFile = path.join(root, 'dist/server/entry.mjs');
   const { handler } = (await import(pathToFileURL(entryFile).href)) as { handler: AstroHandler };
   await loadPageModules(entryFile);
@@ -221,6 +223,7 @@ async function main() {
     await Promise.all([new Promise<void>((resolve) => io.close(() => resolve())), worker.stop().catch((error: unknown) => logError('jobs', error))]);
     clearTimeout(cut);
     server.closeAllConnections();
+    await changes.stop();
     await closeDatabase();
     clearTimeout(forced);
     process.exit(0);

@@ -52,6 +52,13 @@ function makeMetrics() {
     registers: [registry],
   });
 
+  const keptPages = new client.Counter({
+    name: 'recruit_kept_pages_total',
+    help: 'Pages that may be kept (docs/decisions/0020): sent as kept, rendered and kept, or rendered and not kept (changed meanwhile, notices not heard)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
   /** Records one answer. */
   function observeRequest(method: string, route: string, status: number, seconds: number): void {
     const verb = METHODS.has(method) ? method : 'OTHER';
@@ -111,10 +118,10 @@ function makeMetrics() {
     },
   });
 
-  return { registry, observeRequest, jobFailures, provideGauges };
+  return { registry, observeRequest, jobFailures, keptPages, provideGauges };
 }
 
-export const { registry, observeRequest, jobFailures, provideGauges } = singleton('metrics', makeMetrics);
+export const { registry, observeRequest, jobFailures, keptPages, provideGauges } = singleton('metrics', makeMetrics);
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
