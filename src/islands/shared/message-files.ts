@@ -1,5 +1,6 @@
 import { use } from 'react';
 import type { Messages } from '../../lib/i18n/index.ts';
+import { MESSAGE_FILE } from '../../lib/i18n/message-file-names.ts';
 
 /**
  * What a page gives an island as its messages: the messages themselves, or the address of the
@@ -11,9 +12,6 @@ import type { Messages } from '../../lib/i18n/index.ts';
  * before any island of the page hydrates.
  */
 export type IslandMessages = Messages | string;
-
-/** Only the build's message files are ever loaded, whatever a page's head names. */
-export const MESSAGE_FILE = /^\/_astro\/i18n\/[\w.-]+\.js$/;
 
 const known = new Map<string, Messages>();
 const loading = new Map<string, Promise<Messages>>();

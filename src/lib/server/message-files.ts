@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { LOCALES, type Locale } from '../i18n/index.ts';
 import { islandMessages, ISLAND_MESSAGES, type IslandName } from '../../islands/messages.ts';
 import { rememberMessages, type IslandMessages } from '../../islands/shared/message-files.ts';
+import { MESSAGE_FILES_DIR } from '../i18n/message-file-names.ts';
 
-/** Where the build puts the message files, under the client's hashed assets (cached for a year). */
-export const MESSAGE_FILES_DIR = '/_astro/i18n/';
+export { MESSAGE_FILES_DIR };
 
 export interface MessageFile {
   url: string;

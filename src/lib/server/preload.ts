@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { getSingleton, singleton } from './singleton.ts';
+import { MESSAGE_FILE_SOURCE } from '../i18n/message-file-names.ts';
 
 /** Module URL ('/_astro/x.js') → it and every module it imports statically, transitively. */
 export type ModuleGraph = ReadonlyMap<string, readonly string[]>;
@@ -102,7 +103,7 @@ export function eagerModules(html: string, graph: ModuleGraph): string[] {
 
 // an island's `messages` prop when it names the file they travel in (src/islands/shared/message-files.ts);
 // a quote inside a value is escaped (\&quot;), so text a person wrote cannot pose as the key
-const MESSAGES_PROP = /[{,]&quot;messages&quot;:\[0,&quot;(\/_astro\/i18n\/[\w.-]+\.js)&quot;\]/;
+const MESSAGES_PROP = new RegExp(`[{,]&quot;messages&quot;:\\[0,&quot;(${MESSAGE_FILE_SOURCE})&quot;\\]`);
 
 /** The message files of the page's islands, hydrating at load or later: each waits for them. */
 export function messageFiles(html: string): string[] {
