@@ -14,8 +14,8 @@ declare namespace App {
     /** The address the failure page's Try again leads to: the page that failed. */
     retryTo?: string;
     /**
-     * Set by a page that shows only rows of its viewer's space and the clock to the minute:
-     * the middleware keeps it until the space changes (src/lib/server/page-cache.ts).
+     * Set by a page (or an API answer) that shows only rows of its viewer's space and the clock
+     * to the minute: the middleware keeps it until the space changes (src/lib/server/page-cache.ts).
      */
     keep?: boolean;
   }

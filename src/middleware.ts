@@ -119,12 +119,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
 });
 
 /**
- * Where a page of this request may be kept (docs/decisions/0020): a person's own page, by its
- * address and their zone, sent gzipped.
+ * Where a page or an API answer of this request may be kept (docs/decisions/0020): a person's
+ * own, by its address, language and their zone, sent gzipped.
  */
-function keptPageKey(request: Request, url: URL, user: App.Locals['user']): string | undefined {
+function keptPageKey(request: Request, url: URL, user: App.Locals['user'], locale: Locale): string | undefined {
   if (request.method !== 'GET' || !user?.spaceId || !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return undefined;
-  return `${user.id} ${user.timeZone} ${url.pathname}${url.search}`;
+  return `${user.id} ${user.timeZone} ${locale} ${url.pathname}${url.search}`;
+}
+
+/** The kept answer for `key`, unless a hard reload asks for a new one (whose answer is kept then). */
+function keptFor(request: Request, key: string | undefined): Response | undefined {
+  return key && !/\bno-cache\b/.test(request.headers.get('cache-control') ?? '') ? keptPage(key) : undefined;
 }
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
@@ -148,12 +153,17 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
       const lng = url.searchParams.get('lng');
       locals.locale = isLocale(lng) ? lng : ((auth?.user.lang as Locale | undefined) ?? localeFromHeader(request.headers.get('accept-language')));
       locals.path = url.pathname;
+      const answerKey = keptPageKey(request, url, auth?.user, locals.locale);
+      const kept = keptFor(request, answerKey);
+      if (kept) return kept;
+      const stamp = pageStamp();
       const response = await next();
       // an unknown path or method still answers in the API's JSON shape
       if (response.status >= 400 && !response.headers.get('content-type')?.includes('application/json')) {
         const key = response.status === 404 ? 'error.common.not_found' : response.status === 405 ? 'error.common.method_not_allowed' : 'error.internal';
         return errorResponse(new AppError(response.status === 404 || response.status === 405 ? response.status : 500, key));
       }
+      if (answerKey && locals.keep && response.status === 200 && auth?.user.spaceId) return keepPage(answerKey, auth.user.spaceId, stamp, response);
       return compress(request, response);
     } catch (error) {
       return errorResponse(error);
@@ -234,9 +244,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
       break;
   }
 
-  const pageKey = keptPageKey(request, url, user);
-  // a hard reload renders the page again (and keeps what it rendered)
-  const kept = pageKey && !/\bno-cache\b/.test(request.headers.get('cache-control') ?? '') && keptPage(pageKey);
+  const pageKey = keptPageKey(request, url, user, locale);
+  const kept = keptFor(request, pageKey);
   if (kept) return kept;
   const stamp = pageStamp();
 

@@ -62,11 +62,11 @@ async function sentAsKept(client: Client, path: string, vacancyId: string, name:
 }
 
 describe('kept pages', () => {
-  it('sends the dashboard and the preview as kept until something in their space changes', async () => {
+  it('sends the dashboard, the preview and the vacancy list as kept until something in their space changes', async () => {
     const c = await catalogue();
     const s = await space();
     const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id], { positionName: 'Alpha' }))).json;
-    for (const path of ['/recruiter', `/vacancy/preview/${vacancy.id}`, `/ru/vacancy/preview/${vacancy.id}`]) {
+    for (const path of ['/recruiter', `/vacancy/preview/${vacancy.id}`, `/ru/vacancy/preview/${vacancy.id}`, '/api/v1/vacancy?status=1']) {
       expect(await sentAsKept(s.company.client, path, vacancy.id, 'Silent'), path).toBe(true);
 
       // each person has their own: the recruiter's first render shows the database as it is

@@ -7,6 +7,8 @@ import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
 export const GET = endpoint(async ({ locals, url }) => {
   const user = requireUser(locals);
   const filter = parse(VacancyFilterSchema, Object.fromEntries(url.searchParams));
+  // rows of the caller's space only: kept until the space changes (docs/decisions/0020)
+  locals.keep = true;
   return json(await listVacancies(user, filter, locals.locale));
 });
 
