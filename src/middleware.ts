@@ -134,6 +134,9 @@ function keptFor(request: Request, key: string | undefined): Response | undefine
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, cookies, locals } = context;
+  // before the session is read: a change to the person's own row noticed after that read must
+  // keep what is rendered with it from being kept
+  const stamp = pageStamp();
   // the metrics count answers by the route's pattern, not by the path with its ids
   const log = logContext.getStore();
   if (log) log.route = context.routePattern;
@@ -156,7 +159,6 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
       const answerKey = keptPageKey(request, url, auth?.user, locals.locale);
       const kept = keptFor(request, answerKey);
       if (kept) return kept;
-      const stamp = pageStamp();
       const response = await next();
       // an unknown path or method still answers in the API's JSON shape
       if (response.status >= 400 && !response.headers.get('content-type')?.includes('application/json')) {
@@ -247,7 +249,6 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   const pageKey = keptPageKey(request, url, user, locale);
   const kept = keptFor(request, pageKey);
   if (kept) return kept;
-  const stamp = pageStamp();
 
   // one tree of pages serves every locale: /ru/auth/login renders /auth/login
   let response: Response;

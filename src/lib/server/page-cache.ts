@@ -17,7 +17,11 @@ import { logger } from './log.ts';
 import { keptPages } from './metrics.ts';
 import { singleton } from './singleton.ts';
 
+/** The channel of drizzle/0028_page_notices.sql's triggers. */
 const CHANNEL = 'page_data';
+/** How often the listening connection is asked whether it still answers, and how long it has to. */
+const PROBE_EVERY_MS = 30_000;
+const PROBE_WITHIN_MS = 10_000;
 /** Every page kept, at most: about 2,000 dashboards of 14 KB each. */
 const MAX_BYTES = 32 * 1024 * 1024;
 const EVERYTHING = '*';
@@ -132,11 +136,25 @@ export async function keepPage(key: string, space: string, stamp: number, respon
  * Listens for the notices on a connection of its own, connecting again 1–5 s after it drops.
  * Until it listens, nothing is kept. Called by the server entry; `astro dev` keeps no pages.
  */
-export function listenForChanges(url: string): { stop(): Promise<void> } {
+export function listenForChanges(url: string, channel = CHANNEL): { stop(): Promise<void> } {
   let stopped = false;
   let client: pg.Client | undefined;
   let delay = 1000;
   let timer: NodeJS.Timeout | undefined;
+  // a connection a firewall or a failover dropped without a word looks alive for hours: it is
+  // asked a question now and then, and one left unanswered counts as lost
+  const probe = setInterval(() => {
+    const current = client;
+    if (!current || !state.listening) return;
+    const silent = setTimeout(() => {
+      if (client === current) lost('no answer');
+    }, PROBE_WITHIN_MS);
+    current.query('select 1').then(
+      () => clearTimeout(silent),
+      () => clearTimeout(silent),
+    );
+  }, PROBE_EVERY_MS);
+  probe.unref();
 
   const lost = (why: string) => {
     if (!state.listening && !client) return;
@@ -155,16 +173,22 @@ export function listenForChanges(url: string): { stop(): Promise<void> } {
 
   const connect = async () => {
     timer = undefined;
-    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: `recruit-page-notices ${process.pid}`, connectionTimeoutMillis: 5000 });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: `recruit-page-notices ${process.pid}`,
+      connectionTimeoutMillis: 5000,
+    });
     client = next;
     next.on('error', (error) => lost(error.message));
     next.on('end', () => lost('connection closed'));
     next.on('notification', (message) => {
-      if (message.channel === CHANNEL) spaceChanged(message.payload || EVERYTHING);
+      if (message.channel === channel) spaceChanged(message.payload || EVERYTHING);
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       lost(error instanceof Error ? error.message : String(error));
       return;
@@ -180,6 +204,7 @@ export function listenForChanges(url: string): { stop(): Promise<void> } {
   return {
     async stop() {
       stopped = true;
+      clearInterval(probe);
       if (timer) clearTimeout(timer);
       state.listening = false;
       spaceChanged(EVERYTHING);
