@@ -181,9 +181,29 @@ describe('resumeText', () => {
     expect(await resumeText(Buffer.from('PK\u0003\u0004word/ broken'), 'docx')).toEqual({ unreadable: 'damaged' });
   });
 
-  it('ends the reading worker when it takes too long', async () => {
-    expect(await resumeText(fs.readFileSync('tests/fixtures/resumes/ru-02-hh.pdf'), 'pdf', { timeoutMs: 1 })).toEqual({ unreadable: 'timeout' });
-    expect(await resumeText(fs.readFileSync('tests/fixtures/resumes/ru-02-hh.pdf'), 'pdf')).toEqual({ text: expect.stringContaining('Лебедева Марина Сергеевна') });
+  it('kills the reading process when it takes too long, and reads the next file in a new one without the server\'s environment', async () => {
+    /** This process's children that read résumés, with their environments. */
+    const readers = () =>
+      fs.readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).flatMap((pid) => {
+        try {
+          const ppid = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1];
+          const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+          return Number(ppid) === process.pid && environ.includes('RESUME_READER=') ? [{ pid, environ }] : [];
+        } catch {
+          return []; // gone meanwhile
+        }
+      });
+    process.env.SERVER_SECRET_FOR_TEST = 'not for the reader';
+    try {
+      expect(await resumeText(fs.readFileSync('tests/fixtures/resumes/ru-02-hh.pdf'), 'pdf', { timeoutMs: 1 })).toEqual({ unreadable: 'timeout' });
+      expect(await resumeText(fs.readFileSync('tests/fixtures/resumes/ru-02-hh.pdf'), 'pdf')).toEqual({ text: expect.stringContaining('Лебедева Марина Сергеевна') });
+      const [reader, ...more] = readers();
+      expect(reader).toBeDefined();
+      expect(more).toEqual([]);
+      expect(reader?.environ).not.toContain('SERVER_SECRET_FOR_TEST');
+    } finally {
+      delete process.env.SERVER_SECRET_FOR_TEST;
+    }
   });
 
   it('adds up the sizes a ZIP declares, to refuse a bomb before unpacking it', () => {

@@ -3,20 +3,24 @@
  * (Mozilla's pdf.js), DOCX through mammoth. The old binary .doc is not read: no maintained
  * pure-JavaScript library reads it, so such a file is attached but fills nothing.
  *
- * A hostile file is bounded: the reading runs in a worker thread with its own memory limit, one
- * file at a time, and the worker is ended after READ_TIMEOUT_MS whatever it is doing (a time
+ * A hostile file is bounded: the reading runs in a child process with its own memory limit, one
+ * file at a time, and the child is killed after READ_TIMEOUT_MS whatever it is doing (a time
  * limit in the main thread could not stop a synchronous loop inside pdf.js); at most MAX_PAGES
  * pages and MAX_TEXT characters are read, and a DOCX whose ZIP declares more than
  * MAX_DOCX_UNPACKED bytes is not opened.
+ *
+ * A process, not a worker thread: terminating a worker while pdf.js was opening a zlib stream
+ * hit a native assertion in Node ("close before init"), which aborts the whole process, server
+ * and all. A killed child takes nothing with it.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import { MAX_TEXT } from '../resume-parse.ts';
 
 export const MAX_PAGES = 10;
 export const MAX_DOCX_UNPACKED = 40 * 1024 * 1024;
 export const READ_TIMEOUT_MS = 15_000;
-const WORKER_MEMORY_MB = 256;
+const READER_MEMORY_MB = 256;
 
 export type ResumeText = { text: string } | { unreadable: 'doc' | 'damaged' | 'too_large' | 'timeout' };
 
@@ -38,14 +42,14 @@ export function zipUnpackedSize(bytes: Buffer): number | undefined {
 }
 
 /*
- * The worker's code, as CommonJS text: the server's bundle keeps no file of its own for it, and
+ * The reader's code, as CommonJS text: the server's bundle keeps no file of its own for it, and
  * the libraries are handed over as resolved paths (they are not bundled, see astro.config).
  */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { maxPages, maxText, paths } = workerData;
+const READER = `
+const { maxPages, maxText, paths } = JSON.parse(process.env.RESUME_READER);
 const { getDocumentProxy } = require(paths.unpdf);
 const mammoth = require(paths.mammoth);
+const answer = (message) => process.connected && process.send(message);
 async function pdfText(bytes) {
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { disableFontFace: true, useSystemFonts: false, stopAtErrors: false });
   try {
@@ -69,57 +73,61 @@ async function pdfText(bytes) {
 async function docxText(bytes) {
   return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
 }
-parentPort.on('message', ({ id, bytes, kind }) => {
+process.on('message', ({ id, bytes, kind }) => {
   (kind === 'pdf' ? pdfText(bytes) : docxText(bytes)).then(
-    (text) => parentPort.postMessage({ id, text: text.slice(0, maxText) }),
-    () => parentPort.postMessage({ id, unreadable: 'damaged' }),
+    (text) => answer({ id, text: text.slice(0, maxText) }),
+    () => answer({ id, unreadable: 'damaged' }),
   );
 });
+// the server gone, the reader goes too
+process.on('disconnect', () => process.exit(0));
 `;
 
-/** A worker reads this many files, then a fresh one takes over: nothing piles up in one. */
-const JOBS_PER_WORKER = 50;
+/** A reader reads this many files, then a fresh one takes over: nothing piles up in one. */
+const JOBS_PER_READER = 50;
 
 interface Reader {
-  worker: Worker;
+  child: ChildProcess;
   jobs: number;
   pending: Map<number, (answer: ResumeText) => void>;
 }
 
 let reader: Reader | undefined;
 let nextId = 0;
-/** One file at a time: the worker's memory limit is one file's. */
+/** One file at a time: the reader's memory limit is one file's. */
 let queue: Promise<unknown> = Promise.resolve();
 
 function startReader(): Reader {
   const require = createRequire(import.meta.url);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { maxPages: MAX_PAGES, maxText: MAX_TEXT, paths: { unpdf: require.resolve('unpdf'), mammoth: require.resolve('mammoth') } },
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB },
-    stdout: true,
-    stderr: true,
+  const settings = { maxPages: MAX_PAGES, maxText: MAX_TEXT, paths: { unpdf: require.resolve('unpdf'), mammoth: require.resolve('mammoth') } };
+  // nothing of the server's environment (its database address, its secrets) is the reader's business
+  const child = spawn(process.execPath, [`--max-old-space-size=${READER_MEMORY_MB}`, '-e', READER], {
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    serialization: 'advanced',
+    env: { RESUME_READER: JSON.stringify(settings) },
   });
-  const started: Reader = { worker, jobs: 0, pending: new Map() };
-  worker.on('message', (answer: { id: number } & ResumeText) => {
+  const started: Reader = { child, jobs: 0, pending: new Map() };
+  child.on('message', (answer: { id: number } & ResumeText) => {
     started.pending.get(answer.id)?.('text' in answer && typeof answer.text === 'string' ? { text: answer.text } : { unreadable: 'damaged' });
     started.pending.delete(answer.id);
   });
-  // out of memory, or a crash inside a library: what it was reading is damaged, the next file gets a new worker
+  // out of memory, or a crash inside a library: what it was reading is damaged, the next file gets a new reader
   const end = () => {
     if (reader === started) reader = undefined;
     for (const resolve of started.pending.values()) resolve({ unreadable: 'damaged' });
     started.pending.clear();
   };
-  worker.on('error', end);
-  worker.on('exit', end);
-  worker.unref();
+  child.on('error', end);
+  child.on('exit', end);
+  // an idle reader keeps no process (a test run, a CLI) from exiting
+  child.unref();
+  child.channel?.unref();
   return started;
 }
 
 function read(bytes: Buffer, kind: 'pdf' | 'docx', timeoutMs: number): Promise<ResumeText> {
-  if (!reader || reader.jobs >= JOBS_PER_WORKER) {
-    if (reader) void reader.worker.terminate();
+  if (!reader || reader.jobs >= JOBS_PER_READER) {
+    if (reader) reader.child.kill('SIGKILL');
     reader = startReader();
   }
   const current = reader;
@@ -127,17 +135,20 @@ function read(bytes: Buffer, kind: 'pdf' | 'docx', timeoutMs: number): Promise<R
   const id = nextId++;
   return new Promise<ResumeText>((resolve) => {
     const timer = setTimeout(() => {
-      // a file that keeps pdf.js busy ends with its worker
+      // a file that keeps pdf.js busy ends with its reader
       current.pending.delete(id);
       if (reader === current) reader = undefined;
-      void current.worker.terminate();
+      current.child.kill('SIGKILL');
       resolve({ unreadable: 'timeout' });
     }, timeoutMs);
     current.pending.set(id, (answer) => {
       clearTimeout(timer);
       resolve(answer);
     });
-    current.worker.postMessage({ id, bytes, kind });
+    // a reader that cannot be written to has ended (its exit answers 'damaged')
+    current.child.send({ id, bytes, kind }, (error) => {
+      if (error) current.child.kill('SIGKILL');
+    });
   });
 }
 
