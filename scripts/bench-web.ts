@@ -1,7 +1,7 @@
 /**
  * Cold page loads on a slow phone line, beside the single-page peer (issue 12, item 1):
  *
- *   npm run bench:web [-- --runs 3] [--no-build] [--peer ../shared/peers/spa] [--routes /,/profile]
+ *   npm run bench:web [-- --runs 3] [--no-build] [--peer ../shared/peers/spa] [--routes /,/profile] [--why]
  *
  * Builds the product (unless --no-build) and the peer (a copy of it under test-results/, npm
  * install + vite build), serves both (the product on the demo space of `npm run seed`, the peer
@@ -35,7 +35,10 @@ const CPU_SLOWDOWN = 4;
 /** Recorded in the page from its first byte: LCP, and when the last island lost `ssr`. */
 const PROBE = `
   window.__lcp = 0;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const describe = (e) => e.element
+    ? '<' + e.element.tagName.toLowerCase() + (e.element.className && typeof e.element.className === 'string' ? '.' + e.element.className.trim().split(/\s+/).join('.') : '') + '> ' + JSON.stringify((e.element.textContent || '').trim().slice(0, 40))
+    : e.url;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.__lcp = e.startTime; window.__lcpWhat = describe(e); } }).observe({ type: 'largest-contentful-paint', buffered: true });
   const done = () => {
     if (window.__interactive !== undefined) return;
     const waiting = document.querySelectorAll('astro-island[ssr]').length;
@@ -51,17 +54,19 @@ interface Options {
   build: boolean;
   peer: string;
   routes?: string[];
+  /** Print each load's first paint, largest paint and what the largest paint was. */
+  why: boolean;
 }
 
 function parse(): Options {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { runs: { type: 'string' }, 'no-build': { type: 'boolean' }, peer: { type: 'string' }, routes: { type: 'string' } },
+    options: { runs: { type: 'string' }, 'no-build': { type: 'boolean' }, peer: { type: 'string' }, routes: { type: 'string' }, why: { type: 'boolean' } },
     strict: true,
   });
   const runs = Number(values.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new ProductError('--runs must be 1 to 20');
-  return { runs, build: !values['no-build'], peer: path.resolve(ROOT, values.peer ?? '../shared/peers/spa'), routes: values.routes?.split(',') };
+  return { runs, build: !values['no-build'], peer: path.resolve(ROOT, values.peer ?? '../shared/peers/spa'), routes: values.routes?.split(','), why: values.why ?? false };
 }
 
 function run(command: string, args: string[], cwd: string): void {
@@ -116,6 +121,9 @@ async function cookieOf(product: Product, email: string): Promise<{ value: strin
 
 interface Sample {
   lcp: number;
+  /** First contentful paint, and the element (or image) of the largest: for --why. */
+  fcp: number;
+  lcpWhat?: string;
   interactive?: number;
 }
 
@@ -157,8 +165,9 @@ async function load(browser: Browser, url: string, cookie?: { origin: string; va
       if (rt) cookie.value = rt.value;
     }
     return await page.evaluate(() => {
-      const w = window as unknown as { __lcp: number; __interactive?: number };
-      return { lcp: w.__lcp, interactive: document.querySelectorAll('astro-island').length || document.getElementById('root') ? w.__interactive : undefined };
+      const w = window as unknown as { __lcp: number; __lcpWhat?: string; __interactive?: number };
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+      return { lcp: w.__lcp, fcp, lcpWhat: w.__lcpWhat, interactive: document.querySelectorAll('astro-island').length || document.getElementById('root') ? w.__interactive : undefined };
     });
   } finally {
     await context.close();
@@ -229,6 +238,7 @@ async function main(): Promise<number> {
         const over = lcpRatio > TARGET.lcp || (ttiRatio ?? 0) > TARGET.tti ? '  ← over target' : '';
         if (account && cookie) account.value = cookie.value;
         console.log(`  ${label.padEnd(30)} ${seconds(lcp).padStart(8)} ${lcpRatio.toFixed(2).padStart(6)} ${seconds(tti).padStart(12)} ${(ttiRatio === undefined ? '–' : ttiRatio.toFixed(2)).padStart(6)}${over}`);
+        if (options.why) for (const sample of samples) console.log(`      first paint ${seconds(sample.fcp)}, largest ${seconds(sample.lcp)}: ${sample.lcpWhat ?? '?'}`);
       } catch (error) {
         failed++;
         console.log(`  ${label.padEnd(30)} FAILED: ${(error as Error).message}`);
