@@ -6,7 +6,7 @@ import { setLanguage } from './lib/server/users.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from './lib/i18n/index.ts';
 import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
 import { env } from './lib/server/env.ts';
-import { AppError, errorResponse } from './lib/server/http.ts';
+import { acceptsGzip, AppError, errorResponse, gzippedHeaders } from './lib/server/http.ts';
 import { isDatabaseUnavailable, logError, logUnavailable, RETRY_AFTER_SECONDS } from './lib/server/errors.ts';
 import { withModulePreload } from './lib/server/preload.ts';
 import { trimmedPolicy } from './lib/server/csp.ts';
@@ -66,18 +66,14 @@ function compress(request: Request, response: Response): Response {
     !response.body ||
     !COMPRESSIBLE.test(type) ||
     response.headers.has('content-encoding') ||
-    !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+    !acceptsGzip(request)
   ) {
     return response;
   }
-  const headers = new Headers(response.headers);
-  headers.set('content-encoding', 'gzip');
-  headers.delete('content-length');
-  headers.append('vary', 'Accept-Encoding');
   return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
     status: response.status,
     statusText: response.statusText,
-    headers,
+    headers: gzippedHeaders(response.headers),
   });
 }
 
@@ -123,7 +119,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
  * own, by its address, language and their zone, sent gzipped.
  */
 function keptPageKey(request: Request, url: URL, user: App.Locals['user'], locale: Locale): string | undefined {
-  if (request.method !== 'GET' || !user?.spaceId || !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return undefined;
+  if (request.method !== 'GET' || !user?.spaceId || !acceptsGzip(request)) return undefined;
   return `${user.id} ${user.timeZone} ${locale} ${url.pathname}${url.search}`;
 }
 

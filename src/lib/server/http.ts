@@ -23,6 +23,20 @@ export const forbidden = (key = 'error.common.forbidden') => new AppError(403, k
 export const notFound = () => new AppError(404, 'error.common.not_found');
 export const tooMany = (key = 'error.common.too_many_requests') => new AppError(429, key);
 
+/** Whether the client takes gzip (every browser does; a script may not). */
+export function acceptsGzip(request: Request): boolean {
+  return /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+}
+
+/** The headers of `headers` for the same answer sent gzipped. */
+export function gzippedHeaders(headers: Headers): Headers {
+  const gzipped = new Headers(headers);
+  gzipped.set('content-encoding', 'gzip');
+  gzipped.delete('content-length');
+  gzipped.append('vary', 'Accept-Encoding');
+  return gzipped;
+}
+
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('content-type', 'application/json; charset=utf-8');

@@ -13,6 +13,7 @@
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { gzippedHeaders } from './http.ts';
 import { logger } from './log.ts';
 import { keptPages } from './metrics.ts';
 import { singleton } from './singleton.ts';
@@ -109,10 +110,7 @@ function endOfMinute(now: number): number {
  * space arrived since `stamp` or notices are not being heard.
  */
 export async function keepPage(key: string, space: string, stamp: number, response: Response): Promise<Response> {
-  const headers = new Headers(response.headers);
-  headers.set('content-encoding', 'gzip');
-  headers.delete('content-length');
-  headers.append('vary', 'Accept-Encoding');
+  const headers = gzippedHeaders(response.headers);
   const body = new Uint8Array(await gzipped(await response.text()));
   const fresh = state.listening && state.everythingAt <= stamp && (state.changedAt.get(space) ?? 0) <= stamp;
   keptPages.inc({ outcome: fresh ? 'kept' : 'stale' });
@@ -156,15 +154,20 @@ export function listenForChanges(url: string, channel = CHANNEL): { stop(): Prom
   }, PROBE_EVERY_MS);
   probe.unref();
 
-  const lost = (why: string) => {
-    if (!state.listening && !client) return;
+  /** Stops listening: every kept page goes (a notice may be lost with the connection), which closes. */
+  const hangUp = async () => {
     state.listening = false;
     spaceChanged(EVERYTHING);
     const gone = client;
     client = undefined;
     gone?.removeAllListeners();
     gone?.on('error', () => {});
-    void gone?.end().catch(() => {});
+    await gone?.end().catch(() => {});
+  };
+
+  const lost = (why: string) => {
+    if (!state.listening && !client) return;
+    void hangUp();
     if (stopped) return;
     logger.info({ tag: 'page-cache' }, `[page-cache] not listening (${why}); pages are rendered every time until it listens again`);
     timer = setTimeout(connect, delay);
@@ -206,13 +209,7 @@ export function listenForChanges(url: string, channel = CHANNEL): { stop(): Prom
       stopped = true;
       clearInterval(probe);
       if (timer) clearTimeout(timer);
-      state.listening = false;
-      spaceChanged(EVERYTHING);
-      const last = client;
-      client = undefined;
-      last?.removeAllListeners();
-      last?.on('error', () => {});
-      await last?.end().catch(() => {});
+      await hangUp();
     },
   };
 }
