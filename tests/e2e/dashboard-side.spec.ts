@@ -37,3 +37,23 @@ test('the dashboard shows the space\'s latest events with links, and upcoming in
   await expect(page.getByTestId('feed').getByRole('listitem').nth(1)).toContainText('Olga Owner: кандидат Pavel Orlov переведён на этап «Собеседование с рекрутером»');
   await expect(page.getByTestId('interviews')).toContainText('Звонок · Accountant');
 });
+
+test('the vacancies come first in the page: above the feed on a phone, the feed to their left on a wide screen', async ({ page }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  const vacancies = page.locator('section.vacancies');
+  const side = page.locator('.dashboard-side');
+  // a page that arrives in pieces paints what comes first: the side blocks before the vacancies
+  // would be pushed down the phone's screen when the vacancies arrive
+  await page.goto('/recruiter');
+  const sideFollows = await vacancies.evaluate((board) => Boolean(board.compareDocumentPosition(document.querySelector('.dashboard-side')!) & Node.DOCUMENT_POSITION_FOLLOWING));
+  expect(sideFollows).toBe(true);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const [wideBoard, wideSide] = [(await vacancies.boundingBox())!, (await side.boundingBox())!];
+  expect(wideSide.x + wideSide.width).toBeLessThanOrEqual(wideBoard.x);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [phoneBoard, phoneSide] = [(await vacancies.boundingBox())!, (await side.boundingBox())!];
+  expect(phoneBoard.y + phoneBoard.height).toBeLessThanOrEqual(phoneSide.y);
+});
