@@ -40,7 +40,8 @@ export function build(): void {
   if (result.status !== 0) throw new ProductError('npm run build failed');
 }
 
-export async function startProduct(): Promise<Product> {
+/** `publicUrl`: the address people open when a proxy stands in front (PUBLIC_URL; TRUST_PROXY is then loopback). */
+export async function startProduct(publicUrl?: string): Promise<Product> {
   build();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -50,7 +51,7 @@ export async function startProduct(): Promise<Product> {
   const shared = !process.env.DATABASE_URL && runningDatabase(dataDir) !== undefined;
   const child: ChildProcess = spawn(process.execPath, ['src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: publicUrl ?? url, DATA_DIR: dataDir, ...(publicUrl ? { TRUST_PROXY: 'loopback' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
