@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { freePort } from '../src/lib/server/net.ts';
+import { nginxConf, NGINX } from './nginx.ts';
 import { ProductError, startProduct, type Product } from './product.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,8 +115,6 @@ async function servePeer(dist: string): Promise<{ url: string; close: () => void
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file)) ?? 'nginx';
-
 /**
  * nginx in front of the product and the peer as docs/deploy.md has it: TLS (a certificate made
  * for the run) and HTTP/2, so that a page's modules share one connection instead of queueing
@@ -140,27 +139,7 @@ async function startNginx(productPublic: number, peerPublic: number, productUrl:
       proxy_set_header X-Forwarded-Proto $scheme;
     }
   }`;
-  fs.writeFileSync(
-    `${dir}/nginx.conf`,
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  proxy_http_version 1.1;
-${server(productPublic, productUrl)}
-${server(peerPublic, peerUrl)}
-}
-`,
-  );
+  fs.writeFileSync(`${dir}/nginx.conf`, nginxConf(dir, `  proxy_http_version 1.1;\n${server(productPublic, productUrl)}\n${server(peerPublic, peerUrl)}`));
   const child = spawn(NGINX, ['-c', `${dir}/nginx.conf`, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));

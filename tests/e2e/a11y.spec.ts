@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { hiringSpace, signIn, type HiringWorld } from './world.ts';
+import { companyPages, customerPages, hiringSpace, interviewOf, signIn, visitorPages, type HiringWorld } from './world.ts';
 
 /**
  * Every page passes axe-core with no serious or critical violation (issue 11, item 6), in both
@@ -14,7 +14,7 @@ let interviewId: string;
 test.beforeAll(async ({ browser }) => {
   world = await hiringSpace(browser, 'A11y');
   // the customer's context (the second) takes part in the world's interview
-  interviewId = ((await (await world.contexts[1]!.request.get('/api/v1/interviews')).json()) as { id: string }[])[0]!.id;
+  interviewId = await interviewOf(world);
 });
 
 test.afterAll(async () => {
@@ -46,33 +46,6 @@ async function check(browser: Browser, who: 'company' | 'customer' | 'visitor', 
   expect(found).toEqual({});
 }
 
-const companyPages = () => [
-  '/recruiter',
-  '/candidates',
-  '/interviews',
-  '/chats',
-  `/chats/${world.customer.id}`,
-  '/help',
-  '/profile',
-  '/recruiter/vacancy/add',
-  `/recruiter/vacancy/edit/${world.vacancy.id}`,
-  `/vacancy/candidates/${world.vacancy.id}`,
-  `/vacancy/candidates-all/${world.vacancy.id}`,
-  `/vacancy/preview/${world.vacancy.id}`,
-  `/vacancy/finalists/${world.vacancy.id}`,
-  `/vacancy/analytics/${world.vacancy.id}`,
-  '/recruiter/analytics',
-  `/vacancy/shortlist/${world.vacancy.id}`,
-  `/candidates/${world.candidates.interview.id}/${world.vacancy.id}`,
-  `/candidates/${world.candidates.fresh.id}/-`,
-  '/candidates/new',
-  `/candidates/edit/${world.candidates.fresh.id}`,
-  '/audit',
-  '/retention',
-  '/no/such/page',
-];
-const customerPages = () => ['/workspace', '/interviews', `/interviews/${interviewId}`, `/vacancy/candidates/${world.vacancy.id}`, `/vacancy/finalists/${world.vacancy.id}`, `/vacancy/analytics/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
-const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown', '/privacy', '/privacy?token=unknown', '/shortlist?token=unknown'];
 
 // each test walks twenty pages: on a busy two-core machine that takes longer than one page's minute
 test.describe.configure({ timeout: 180_000 });
@@ -81,11 +54,11 @@ for (const prefix of ['', '/ru']) {
   test(`the company's pages pass axe (${prefix || 'en'})`, async ({ browser }) => {
     // seventeen pages, each hydrated and checked: more than a minute on a machine shared by others
     test.slow();
-    await check(browser, 'company', companyPages().map((p) => prefix + p));
+    await check(browser, 'company', companyPages(world).map((p) => prefix + p));
   });
 
   test(`the customer's pages pass axe (${prefix || 'en'})`, async ({ browser }) => {
-    await check(browser, 'customer', customerPages().map((p) => prefix + p));
+    await check(browser, 'customer', customerPages(world, interviewId).map((p) => prefix + p));
   });
 
   test(`the public pages pass axe (${prefix || 'en'})`, async ({ browser }) => {

@@ -134,3 +134,37 @@ export async function signIn(page: Page, email: string): Promise<void> {
   const response = await page.context().request.post('/api/v1/auth/email/login', { data: { email, password: PASSWORD, remember: true }, headers });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** The interview of the world's candidate, which its customer (the second context) takes part in. */
+export async function interviewOf(world: HiringWorld): Promise<string> {
+  return ((await (await world.contexts[1]!.request.get('/api/v1/interviews')).json()) as { id: string }[])[0]!.id;
+}
+
+/** Every page of each kind of visitor in a hiring space, for the checks that walk them all (axe, reading order). */
+export const companyPages = (world: HiringWorld) => [
+  '/recruiter',
+  '/candidates',
+  '/interviews',
+  '/chats',
+  `/chats/${world.customer.id}`,
+  '/help',
+  '/profile',
+  '/recruiter/vacancy/add',
+  `/recruiter/vacancy/edit/${world.vacancy.id}`,
+  `/vacancy/candidates/${world.vacancy.id}`,
+  `/vacancy/candidates-all/${world.vacancy.id}`,
+  `/vacancy/preview/${world.vacancy.id}`,
+  `/vacancy/finalists/${world.vacancy.id}`,
+  `/vacancy/analytics/${world.vacancy.id}`,
+  '/recruiter/analytics',
+  `/vacancy/shortlist/${world.vacancy.id}`,
+  `/candidates/${world.candidates.interview.id}/${world.vacancy.id}`,
+  `/candidates/${world.candidates.fresh.id}/-`,
+  '/candidates/new',
+  `/candidates/edit/${world.candidates.fresh.id}`,
+  '/audit',
+  '/retention',
+  '/no/such/page',
+];
+export const customerPages = (world: HiringWorld, interviewId: string) => ['/workspace', '/interviews', `/interviews/${interviewId}`, `/vacancy/candidates/${world.vacancy.id}`, `/vacancy/finalists/${world.vacancy.id}`, `/vacancy/analytics/${world.vacancy.id}`, `/candidates/${world.candidates.finalist.id}/${world.vacancy.id}`, '/profile'];
+export const visitorPages = ['/', '/auth/login', '/auth/register', '/error', '/no/such/page', '/verify/pd', '/verify/pd?token=unknown', '/privacy', '/privacy?token=unknown', '/shortlist?token=unknown'];

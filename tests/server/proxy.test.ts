@@ -14,6 +14,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nginxConf, NGINX } from '../../scripts/nginx.ts';
 import { PASSWORD, uniqueEmail } from '../support/client.ts';
 import { queueSettled } from '../support/queue.ts';
 import { createTestDatabase, freePort, type RunningServer, type TestDatabase } from '../support/server.ts';
@@ -21,7 +22,6 @@ import { TestSmtp } from './smtp.ts';
 import { Processes, waitUntil } from './support.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file)) ?? 'nginx';
 const processes = new Processes();
 const smtp = new TestSmtp();
 const sockets: Socket[] = [];
@@ -34,20 +34,9 @@ let base: string;
 
 /** docs/deploy.md's nginx in front of the processes, on a port and folder of the test's own (X-Upstream added). */
 function nginxConfig(dir: string, port: number, upstreams: string[]): string {
-  return `
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  return nginxConf(
+    dir,
+    `
   client_max_body_size 12m;
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   upstream recruit { ${upstreams.map((u) => `server ${u};`).join(' ')} }
@@ -72,8 +61,8 @@ http {
       proxy_read_timeout 1h;
     }
   }
-}
-`;
+`,
+  );
 }
 
 interface Answer {
