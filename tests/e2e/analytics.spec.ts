@@ -7,8 +7,8 @@ function pdfPages(pdf: Buffer): number {
 }
 
 const TEXT = {
-  en: { prefix: '', space: 'Funnel analytics', link: 'Analytics', remind: 'Remind', sent: /Reminder sent to Kate/, conversion: 'Conversion', waiting: 'Waiting longest' },
-  ru: { prefix: '/ru', space: 'Аналитика воронки', link: 'Аналитика', remind: 'Напомнить', sent: /Напоминание отправлено: Катя/, conversion: 'Конверсия', waiting: 'Дольше всех ждут' },
+  en: { prefix: '', space: 'Funnel analytics', link: 'Analytics', remind: 'Remind', sent: /Reminder sent to Kate/, conversion: 'Conversion', waiting: 'Waiting longest', forRecruiter: 'hand it to a customer' },
+  ru: { prefix: '/ru', space: 'Аналитика воронки', link: 'Аналитика', remind: 'Напомнить', sent: /Напоминание отправлено: Катя/, conversion: 'Конверсия', waiting: 'Дольше всех ждут', forRecruiter: 'передать её заказчику' },
 } as const;
 
 test.describe.configure({ mode: 'serial' });
@@ -39,6 +39,7 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(page).toHaveURL(`${t.prefix}/vacancy/analytics/${world.vacancy.id}`);
       await expect(page.getByRole('heading', { level: 2, name: t.conversion })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: t.waiting })).toBeVisible();
+      await expect(page.locator('main')).toContainText(t.forRecruiter);
       await page.screenshot({ path: testInfo.outputPath(`analytics-${lang}-desktop.png`), fullPage: true });
 
       // the candidate at the customer interview waits on the customer: remind them
@@ -49,8 +50,26 @@ for (const lang of ['en', 'ru'] as const) {
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: testInfo.outputPath(`analytics-${lang}-phone.png`), fullPage: true });
-      // nothing pushes a phone's page sideways
+      // nothing pushes a phone's page sideways, and every table fits its block: no heading is cut
+      // at the edge or broken in the middle of a syllable to fit (a pixel is sub-pixel rounding)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const brokenWords = await page.locator('.fr-block thead th').evaluateAll((cells) =>
+        // the chart's column is not shown on a phone
+        cells.filter((cell) => cell.getClientRects().length > 0).flatMap((cell) => {
+          const room = cell.clientWidth - parseFloat(getComputedStyle(cell).paddingLeft) - parseFloat(getComputedStyle(cell).paddingRight);
+          // a piece between spaces and soft hyphens wider than its cell was broken mid-syllable
+          return (cell.textContent ?? '').split(/[\s\u00ad]+/).filter((piece) => {
+            const probe = cell.appendChild(document.createElement('span'));
+            probe.style.whiteSpace = 'nowrap';
+            probe.textContent = piece;
+            const wide = probe.getBoundingClientRect().width > room + 0.5;
+            probe.remove();
+            return wide;
+          });
+        }),
+      );
+      expect(brokenWords).toEqual([]);
+      expect(await page.locator('.fr-block').evaluateAll((blocks) => blocks.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.querySelector('h2')?.textContent}: ${b.scrollWidth} > ${b.clientWidth}`))).toEqual([]);
 
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByRole('banner')).toBeHidden();
@@ -69,6 +88,8 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(page).toHaveURL(`${t.prefix}/vacancy/analytics/${world.vacancy.id}`);
       await expect(page.getByRole('heading', { level: 2, name: t.conversion })).toBeVisible();
       await expect(page.getByRole('button', { name: t.remind })).toHaveCount(0);
+      // the page speaks to the customer, not of them
+      await expect(page.locator('main')).not.toContainText(t.forRecruiter);
     });
   });
 }

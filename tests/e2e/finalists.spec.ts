@@ -8,8 +8,8 @@ function pdfPages(pdf: Buffer): number {
 }
 
 const TEXT = {
-  en: { prefix: '', link: 'Finalists side by side', heading: 'Finalists side by side', stages: 'Time in stages', back: "Back to the vacancy's candidates" },
-  ru: { prefix: '/ru', link: 'Финалисты рядом', heading: 'Финалисты рядом', stages: 'Время на этапах', back: 'К кандидатам вакансии' },
+  en: { prefix: '', link: 'Finalists side by side', heading: 'Finalists side by side', stages: 'Time in stages', back: "Back to the vacancy's candidates", forRecruiter: 'hand it to a customer' },
+  ru: { prefix: '/ru', link: 'Финалисты рядом', heading: 'Финалисты рядом', stages: 'Время на этапах', back: 'К кандидатам вакансии', forRecruiter: 'передать её заказчику' },
 } as const;
 
 test.describe.configure({ mode: 'serial' });
@@ -42,6 +42,8 @@ for (const lang of ['en', 'ru'] as const) {
       // only finalists: the candidate at the customer interview and the new one stay out
       await expect(page.getByRole('columnheader', { name: world.candidates.interview.name })).toHaveCount(0);
       await expect(page.getByRole('rowheader', { name: t.stages })).toBeVisible();
+      // the page speaks to the customer, not of them
+      await expect(page.locator('main')).not.toContainText(t.forRecruiter);
       expect(scripts).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`finalists-${lang}-desktop.png`), fullPage: true });
 
