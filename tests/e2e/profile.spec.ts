@@ -129,7 +129,7 @@ test.describe('profile dialogs (English)', () => {
     await expect(invitee).toHaveURL('/ru/workspace');
     await invitee.getByTestId('user-block').click();
     await expect(invitee).toHaveURL('/ru/profile');
-    await expect(invitee.getByRole('region', { name: 'Приглашение от' })).toContainText('Olga Owner');
+    await expect(invitee.getByRole('region', { name: 'Кто вас пригласил' })).toContainText('Olga Owner');
     await expect(invitee.getByRole('region', { name: 'Мои заказчики' })).toHaveCount(0);
     await invitee.context().close();
 
