@@ -134,6 +134,13 @@ describe('createT plurals', () => {
     expect(enT('plural.years', { count })).toBe(expected);
   });
 
+  it('writes a count as the language writes numbers, and picks its plural form from the number', () => {
+    expect(ruT('analytics.days', { count: 234_511 })).toBe('234\u00a0511 дней');
+    expect(ruT('analytics.days', { count: 7_042 })).toBe('7\u00a0042 дня');
+    expect(enT('analytics.days', { count: 234_517 })).toBe('234,517 days');
+    expect(enT('analytics.days', { count: 1 })).toBe('1 day');
+  });
+
   it('interpolates without HTML escaping', () => {
     expect(enT('auth.verify_notice', { email: 'a&b@x.io' })).toBe('We sent a 4-digit code to a&b@x.io. Enter it below.');
     expect(ruT('auth.onboarding.step', { step: 2 })).toBe('Шаг 2 из 3');

@@ -279,7 +279,7 @@ function VacancyCandidates(props: Props) {
           </p>
         )}
         {list.items.length > 0 && (
-          <p id="cl-shown" className="cl-shown">{list.exact ? t('candidates_list.shown', { shown: list.items.length, total: list.total }) : t('candidates_list.shown_at_least', { shown: list.items.length, total: new Intl.NumberFormat(props.locale).format(list.total) })}</p>
+          <p id="cl-shown" className="cl-shown">{t(list.exact ? 'candidates_list.shown' : 'candidates_list.shown_at_least', { shown: number.format(list.items.length), total: number.format(list.total) })}</p>
         )}
         {selectable && bulk.any && (
           <Suspense fallback={null}>

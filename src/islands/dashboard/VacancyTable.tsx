@@ -72,9 +72,9 @@ export function VacancyTable({ t, locale, timeZone, href, vacancies, busy }: Pro
                 </span>
               </th>
               <td className="num" data-label={columns.quantity}>{v.quantity}</td>
-              <td className="num" data-label={columns.candidates}>{v.counts.all}</td>
-              <td className="num" data-label={columns.finalists}>{v.counts.finalist}</td>
-              <td className="num" data-label={columns.hired}>{v.counts.hired}</td>
+              <td className="num" data-label={columns.candidates}>{number.format(v.counts.all)}</td>
+              <td className="num" data-label={columns.finalists}>{number.format(v.counts.finalist)}</td>
+              <td className="num" data-label={columns.hired}>{number.format(v.counts.hired)}</td>
             </tr>
           ))}
         </tbody>

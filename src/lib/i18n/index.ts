@@ -1,9 +1,14 @@
+import { numberFormat } from '../numbers.ts';
+
 export const LOCALES = ['en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export type Messages = { [key: string]: string | Messages };
-/** Translates a dotted key; `count` picks the plural form, `{{name}}` placeholders are filled. */
+/**
+ * Translates a dotted key; `count` picks the plural form, `{{name}}` placeholders are filled, and
+ * a numeric `{{count}}` is written as the language writes numbers (7,046 or 7 046).
+ */
 export type T = (key: string, options?: Record<string, string | number | undefined>) => string;
 
 export function isLocale(value: unknown): value is Locale {
@@ -35,7 +40,7 @@ export function createT(locale: Locale, messages: Messages): T {
     const value =
       (typeof count === 'number' ? (lookup(`${key}_${plural.select(count)}`) ?? lookup(`${key}_other`)) : undefined) ?? lookup(key);
     if (value === undefined) return key;
-    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''));
+    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' && typeof count === 'number' ? numberFormat(locale).format(count) : String(options[name] ?? '')));
   };
 }
 
