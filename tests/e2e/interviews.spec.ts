@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { expect, mailedWith, test } from './fixtures.ts';
-import { fillDate } from './helpers.ts';
+import { fillDate, inviteAndRegister, signUpViaApi } from './helpers.ts';
 import { hiringSpace, signIn, type HiringWorld } from './world.ts';
 
 /**
@@ -110,3 +110,22 @@ for (const lang of ['en', 'ru'] as const) {
     });
   });
 }
+
+test('with no interviews, a recruiter is told how to schedule one and a customer that one will appear (en, ru)', async ({ page, browser }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  const other = await browser.newContext();
+  const customer = await other.newPage();
+  await inviteAndRegister(page, customer, 'customer', { name: 'Kate', surname: 'Client' });
+
+  await page.goto('/interviews');
+  await expect(page.locator('main')).toContainText('Schedule one with “Make an appointment” on a candidate’s page.');
+  // a customer has no such button: the page does not send them looking for it
+  await customer.goto('/interviews');
+  await expect(customer.locator('main')).toContainText('When the recruiter schedules one with you, it appears here.');
+  await expect(customer.locator('main')).not.toContainText('Make an appointment');
+  await customer.goto('/ru/interviews');
+  await expect(customer.locator('main')).toContainText('Когда рекрутер назначит собеседование с вами, оно появится здесь.');
+  await expect(customer.locator('main')).not.toContainText('Назначить встречу');
+  await other.close();
+});
