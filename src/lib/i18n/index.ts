@@ -1,5 +1,3 @@
-import { numberFormat } from '../numbers.ts';
-
 export const LOCALES = ['en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -16,6 +14,7 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
+const countFormats = new Map<Locale, Intl.NumberFormat>();
 
 /**
  * A translator over messages in i18next's JSON format (nested keys, `{{name}}` placeholders,
@@ -24,9 +23,11 @@ const pluralRules = new Map<Locale, Intl.PluralRules>();
  * A missing key answers the key itself.
  */
 export function createT(locale: Locale, messages: Messages): T {
-  // an island's translator is made on every server render: the rules are built once
+  // an island's translator is made on every server render: the rules and formats are built once
   let plural = pluralRules.get(locale);
   if (!plural) pluralRules.set(locale, (plural = new Intl.PluralRules(locale)));
+  const counts = countFormats.get(locale) ?? new Intl.NumberFormat(locale);
+  countFormats.set(locale, counts);
   const lookup = (key: string): string | undefined => {
     let node: string | Messages | undefined = messages;
     for (const part of key.split('.')) {
@@ -40,7 +41,7 @@ export function createT(locale: Locale, messages: Messages): T {
     const value =
       (typeof count === 'number' ? (lookup(`${key}_${plural.select(count)}`) ?? lookup(`${key}_other`)) : undefined) ?? lookup(key);
     if (value === undefined) return key;
-    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' && typeof count === 'number' ? numberFormat(locale).format(count) : String(options[name] ?? '')));
+    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' && typeof count === 'number' ? counts.format(count) : String(options[name] ?? '')));
   };
 }
 
