@@ -104,7 +104,7 @@ test('a chat message over the limit is refused with a message and kept whole; da
   const long = 'x'.repeat(4001);
   await box.fill(long);
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The message is too long: 4001 of 4000 characters. Shorten it or send it in parts.');
+  await expect(page.getByRole('alert')).toHaveText('The message is too long: 4,001 of 4,000 characters. Shorten it or send it in parts.');
   await expect(box).toHaveValue(long);
   await expect(page.getByTestId('chat-message')).toHaveCount(0);
 

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Cookie, Page } from '@
 import { expect, mailedCode, PASSWORD, test, uniqueEmail } from './fixtures.ts';
 import { ORIGIN, signUpViaApi } from './helpers.ts';
 import { formatDate } from '../../src/lib/dates.ts';
+import { DEFAULT_ZONE } from '../../src/lib/time-zone.ts';
 
 /** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
 const headers = { origin: ORIGIN };
@@ -163,7 +164,8 @@ test.describe('vacancy preview', () => {
     const comments = page.getByRole('region', { name: 'Comments (1)' });
     await expect(comments).toContainText('Salary range agreed with finance.');
     await expect(comments).toContainText('Olga Owner');
-    await expect(comments).toContainText(formatDate(new Date(), 'en'));
+    // the world's people keep the zone a new account gets: the date is theirs, not UTC's
+    await expect(comments).toContainText(formatDate(new Date(), 'en', DEFAULT_ZONE));
 
     const actions = page.getByRole('group', { name: 'Vacancy actions' });
     await expect(actions.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/recruiter/vacancy/edit/${world.vacancyId}`);
@@ -190,7 +192,7 @@ test.describe('vacancy preview', () => {
     await expect(row(page, 'Зарплата')).toContainText('150 000 – 200 000 ₽');
     await expect(row(page, 'Рекрутер')).toContainText('Owner O.');
     await expect(row(page, 'Заказчики')).toContainText('главный');
-    await expect(page.getByRole('region', { name: 'Комментарии (1)' })).toContainText(formatDate(new Date(), 'ru'));
+    await expect(page.getByRole('region', { name: 'Комментарии (1)' })).toContainText(formatDate(new Date(), 'ru', DEFAULT_ZONE));
     const actions = page.getByRole('group', { name: 'Действия с вакансией' });
     await expect(actions.getByRole('link', { name: 'Редактировать' })).toHaveAttribute('href', `/ru/recruiter/vacancy/edit/${world.vacancyId}`);
     expect(scripts).toEqual([]);

@@ -283,7 +283,8 @@ function ChatApp(props: Props) {
           <form className="chat-send" onSubmit={send}>
             {error && (
               <p className="form-error" role="alert" id="chat-error">
-                {t(error, { count: text.length, max: MAX_MESSAGE_LENGTH })}
+                {/* the translator writes the count as the language writes numbers: the limit beside it too */}
+                {t(error, { count: text.length, max: new Intl.NumberFormat(tag(props.locale)).format(MAX_MESSAGE_LENGTH) })}
               </p>
             )}
             <label htmlFor="chat-text" className="visually-hidden">{t('chat.message')}</label>
