@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { companyPages, customerPages, hiringSpace, interviewOf, signIn, visitorPages, type HiringWorld } from './world.ts';
+import { test } from './fixtures.ts';
+import { companyPages, customerPages, hiringSpace, interviewOf, visitorPages, walkPages, type HiringWorld } from './world.ts';
 
 /**
  * Every page passes axe-core with no serious or critical violation (issue 11, item 6), in both
@@ -28,22 +28,14 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function check(browser: Browser, who: 'company' | 'customer' | 'visitor', paths: string[], viewport = { width: 1280, height: 900 }, openMenu = false) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  if (who !== 'visitor') await signIn(page, who === 'company' ? world.company.email : world.customer.email);
-  const found: Record<string, string[]> = {};
-  for (const path of paths) {
-    await page.goto(path);
+function check(browser: Browser, who: 'company' | 'customer' | 'visitor', paths: string[], viewport = { width: 1280, height: 900 }, openMenu = false) {
+  return walkPages(browser, world, who, paths, { viewport }, async (page) => {
     // islands hydrate before the check: their final markup is what people use (an island has
     // hydrated when Astro drops its ssr attribute; the network may stay busy with prefetches)
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     if (openMenu) await page.locator('summary.menu-button').click();
-    const list = await violations(page);
-    if (list.length) found[path] = list;
-  }
-  await context.close();
-  expect(found).toEqual({});
+    return violations(page);
+  });
 }
 
 

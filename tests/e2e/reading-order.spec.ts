@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { companyPages, customerPages, hiringSpace, interviewOf, signIn, visitorPages, type HiringWorld } from './world.ts';
+import { companyPages, customerPages, hiringSpace, interviewOf, visitorPages, walkPages, type HiringWorld } from './world.ts';
 
 /**
  * On a phone, a page's blocks stand one under another in the order the HTML brings them. A slow
@@ -51,20 +51,12 @@ function outOfOrder(page: Page): Promise<string[]> {
   }, 100);
 }
 
-async function check(browser: Browser, who: 'company' | 'customer' | 'visitor', paths: string[]) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
-  const page = await context.newPage();
-  if (who !== 'visitor') await signIn(page, who === 'company' ? world.company.email : world.customer.email);
-  const found: Record<string, string[]> = {};
-  for (const path of paths) {
-    await page.goto(path);
+function check(browser: Browser, who: 'company' | 'customer' | 'visitor', paths: string[]) {
+  return walkPages(browser, world, who, paths, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false }, async (page, path) => {
     // a lost session would check the login page instead (a visitor's unknown address is sent there)
     if (who !== 'visitor') expect(new URL(page.url()).pathname, path).toBe(path.split('?')[0]);
-    const list = await outOfOrder(page);
-    if (list.length) found[path] = list;
-  }
-  await context.close();
-  expect(found).toEqual({});
+    return outOfOrder(page);
+  });
 }
 
 // each test walks up to twenty-three pages on a machine that runs the rest of the suite beside it

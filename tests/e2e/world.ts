@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { expect, mailedCode, PASSWORD, uniqueEmail } from './fixtures.ts';
 import { ORIGIN, signUpViaApi } from './helpers.ts';
 
@@ -133,6 +133,24 @@ export async function hiringSpace(browser: Browser, tag: string, lang: 'en' | 'r
 export async function signIn(page: Page, email: string): Promise<void> {
   const response = await page.context().request.post('/api/v1/auth/email/login', { data: { email, password: PASSWORD, remember: true }, headers });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Opens each of `paths` in one fresh context, signed in as `who` of the world, and collects what
+ * `inspect` finds wrong on each page; fails listing every page with a finding.
+ */
+export async function walkPages(browser: Browser, world: HiringWorld, who: 'company' | 'customer' | 'visitor', paths: string[], options: BrowserContextOptions, inspect: (page: Page, path: string) => Promise<string[]>): Promise<void> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  if (who !== 'visitor') await signIn(page, who === 'company' ? world.company.email : world.customer.email);
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    const list = await inspect(page, path);
+    if (list.length) found[path] = list;
+  }
+  await context.close();
+  expect(found).toEqual({});
 }
 
 /** The interview of the world's candidate, which its customer (the second context) takes part in. */
