@@ -278,6 +278,28 @@ describe('bodies', () => {
     const res = await f.s.company.client.request('POST', '/api/v1/users/profile/photo', { raw: form });
     expect(res.status).toBe(415);
   });
+  it('refuses form names that reach Object.prototype, and keeps serving', async () => {
+    const client = new Client();
+    for (const raw of ['__proto__[x]=1', 'a[__proto__][polluted]=1', 'constructor[prototype][x]=1']) {
+      const res = await client.request('POST', '/api/v1/auth/email/login', { raw, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual(expect.objectContaining({ message: 'error.common.invalid_body' }));
+    }
+    // the old parser wrote into Object.prototype, and the process died when the answer ended
+    expect((await fetch(client.base + '/healthz')).status).toBe(200);
+    expect((await client.post('/api/v1/auth/email/login', { email: 'nobody@example.com', password: 'x' })).status).toBe(422);
+  });
+
+  it('refuses a form of 100,000 fields without walking it', async () => {
+    const client = new Client();
+    const raw = 'a=&'.repeat(100_000);
+    const [res, health] = await Promise.all([
+      client.request('POST', '/api/v1/auth/email/login', { raw, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      fetch(client.base + '/healthz'),
+    ]);
+    expect(res.status).toBe(400);
+    expect(health.status).toBe(200);
+  });
 });
 
 describe('a flood of one address', () => {

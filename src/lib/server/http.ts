@@ -86,16 +86,26 @@ export function parse<S extends z.ZodMiniType>(schema: S, data: unknown): z.outp
   return result.data;
 }
 
+/** More fields than any of our forms has: beyond it a body is refused before it is walked. */
+export const MAX_FORM_FIELDS = 1000;
+
+/** Names that would reach Object.prototype through `target[part]` (`__proto__[x]=1`). */
+const UNSAFE_PARTS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** Sets `target[a][b] = value` for a form name such as `settings[lang]`. */
 function assignBracketed(target: Record<string, unknown>, name: string, value: unknown) {
   const parts = name.replace(/\]/g, '').split('[');
+  if (parts.some((part) => UNSAFE_PARTS.has(part))) throw new AppError(400, 'error.common.invalid_body');
   let node = target;
   parts.forEach((part, i) => {
+    const existing = Object.hasOwn(node, part) ? node[part] : undefined;
     if (i === parts.length - 1) {
-      const existing = node[part];
-      node[part] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      // a repeated name grows its list in place: copying it each time is quadratic in the fields
+      if (existing === undefined) node[part] = value;
+      else if (Array.isArray(existing)) existing.push(value);
+      else node[part] = [existing, value];
     } else {
-      if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+      if (typeof existing !== 'object' || existing === null || Array.isArray(existing)) node[part] = {};
       node = node[part] as Record<string, unknown>;
     }
   });
@@ -103,7 +113,11 @@ function assignBracketed(target: Record<string, unknown>, name: string, value: u
 
 export function formToObject(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of form.entries()) assignBracketed(out, name, value);
+  let fields = 0;
+  for (const [name, value] of form.entries()) {
+    if (++fields > MAX_FORM_FIELDS) throw new AppError(400, 'error.common.invalid_body');
+    assignBracketed(out, name, value);
+  }
   return out;
 }
 
