@@ -58,13 +58,21 @@ export function offsetMinutes(zone: string, at: Date): number {
 }
 
 /**
- * A zone as people read it: its place and its offset then, 'Novosibirsk (GMT+07:00)',
- * 'New York (GMT-05:00)', 'UTC'. The place is the zone name's last part: Intl names zones by
- * regions ('Krasnoyarsk Standard Time' for Novosibirsk), which readers take for another city.
+ * A zone's place as its IANA name has it, its last part: 'Novosibirsk', 'New York'; none for
+ * 'Etc/GMT-3'. English pages use it: Intl names zones by regions in English ('Krasnoyarsk
+ * Standard Time' for Novosibirsk, 'PT'), which readers take for another place. Other languages
+ * read theirs from lib/i18n/zone-places.ts.
  */
-export function zoneLabel(zone: string, at: Date = new Date()): string {
+export function ianaPlace(zone: string): string {
+  return zone.startsWith('Etc/') ? '' : (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+}
+
+/**
+ * A zone as people read it: its place and its offset then, 'Novosibirsk (GMT+07:00)',
+ * 'Новосибирск (GMT+07:00)', 'New York (GMT-05:00)', 'UTC'.
+ */
+export function zoneLabel(zone: string, at: Date = new Date(), place: string = ianaPlace(zone)): string {
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
-  const place = zone.startsWith('Etc/') ? '' : (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
   const offset = zoneOffset(zone, at);
   return place ? `${place} (${offset})` : offset;
 }

@@ -80,6 +80,16 @@ for (const timezoneId of ['Asia/Novosibirsk', 'America/New_York'] as const) {
           await page.goto(`${prefix}${path}`);
           await page.waitForLoadState('networkidle');
         }
+        if (lang === 'ru') {
+          // places in the reader's language, in the server's HTML and the browser's render alike
+          const saved = OTHER[timezoneId];
+          expect((await page.context().request.put('/api/v1/users/profile', { headers, data: { name: 'Olga', surname: 'Owner', settings: { timeZone: saved } } })).status()).toBe(200);
+          await page.goto('/ru/profile');
+          await page.waitForLoadState('networkidle');
+          await expect(page.getByTestId('time-zone')).toContainText(saved === 'Asia/Novosibirsk' ? 'Новосибирск (GMT+07:00)' : 'Нью-Йорк (GMT-0');
+          await page.getByRole('button', { name: 'Сменить часовой пояс' }).click();
+          await expect(page.getByRole('dialog').getByRole('option', { name: '(GMT+03:00) Москва' })).toHaveCount(1);
+        }
       });
 
       test(`the customer's pages hydrate without an error (${lang})`, async ({ page }) => {

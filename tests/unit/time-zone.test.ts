@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalZone, fromWallTime, wallTime, zoneLabel } from '../../src/lib/time-zone.ts';
+import { zonePlace } from '../../src/lib/i18n/zone-places.ts';
+import zonePlacesRu from '../../src/lib/i18n/zone-places.ru.json' with { type: 'json' };
+import type { Locale } from '../../src/lib/i18n/index.ts';
 import { SettingsSchema } from '../../src/lib/schemas/common.ts';
 
 describe('time zones', () => {
@@ -30,5 +33,24 @@ describe('time zones', () => {
     expect(zoneLabel('Asia/Novosibirsk', new Date('2030-01-01T00:00:00Z'))).toBe('Novosibirsk (GMT+07:00)');
     expect(zoneLabel('America/New_York', new Date('2030-01-01T00:00:00Z'))).toBe('New York (GMT-05:00)');
     expect(zoneLabel('UTC')).toBe('UTC');
+  });
+
+  it('names the place in the reader’s language, from the file written out of Node’s ICU', () => {
+    const winter = new Date('2030-01-01T00:00:00Z');
+    const label = (zone: string, locale: Locale) => zoneLabel(zone, winter, zonePlace(zone, locale));
+    expect(label('Asia/Novosibirsk', 'ru')).toBe('Новосибирск (GMT+07:00)');
+    expect(label('America/New_York', 'ru')).toBe('Нью-Йорк (GMT-05:00)');
+    // a country with one zone is named by the country
+    expect(label('Europe/Berlin', 'ru')).toBe('Германия (GMT+01:00)');
+    expect(label('America/Los_Angeles', 'en')).toBe('Los Angeles (GMT-08:00)');
+    expect(label('Etc/GMT-3', 'ru')).toBe('GMT+03:00');
+    expect(label('UTC', 'ru')).toBe('UTC');
+    // a zone the file does not know yet keeps its IANA place
+    expect(zonePlace('Mars/Olympus_Mons', 'ru')).toBe('Olympus Mons');
+  });
+
+  it('has a Russian place for every zone this Node knows (run scripts/zone-places.ts after an upgrade)', () => {
+    const missing = Intl.supportedValuesOf('timeZone').filter((zone) => !(zone in zonePlacesRu));
+    expect(missing).toEqual([]);
   });
 });

@@ -22,6 +22,8 @@ interface Props {
   locale: Locale;
   /** The reader's saved zone: the date field's time is read in it (docs/decisions/0018). */
   timeZone: string;
+  /** Its place in the page's language (lib/i18n/zone-places.ts, on the server). */
+  zonePlace: string;
   candidateId: string;
   vacancyId?: string;
   /** The people on the vacancy who may take part, the organiser (always in it) left out. */
@@ -42,7 +44,7 @@ const LENGTHS = ['15', '30', '45', '60', '90', '120'];
  * candidate is invited. The same form edits an interview (docs/decisions/0019); a reschedule asks
  * only for the time and the length. An edit sends back the SEQUENCE it was loaded at.
  */
-export function AppointmentModal({ t, locale, timeZone, candidateId, vacancyId, people, candidateEmail, mode = 'create', interview, onClose, onDone }: Props) {
+export function AppointmentModal({ t, locale, timeZone, zonePlace, candidateId, vacancyId, people, candidateEmail, mode = 'create', interview, onClose, onDone }: Props) {
   const [startsAt, setStartsAt] = useState(interview ? wallTime(interview.startsAt, timeZone) : '');
   const initialLength = interview ? String(interview.durationMinutes) : '45';
   const [duration, setDuration] = useState(initialLength);
@@ -94,7 +96,7 @@ export function AppointmentModal({ t, locale, timeZone, candidateId, vacancyId, 
           value={startsAt}
           onChange={setStartsAt}
           error={errors.startsAt ? t(errors.startsAt) : undefined}
-          hint={t('candidate_profile.appointment_zone', { zone: zoneLabel(timeZone) })}
+          hint={t('candidate_profile.appointment_zone', { zone: zoneLabel(timeZone, undefined, zonePlace) })}
         />
         <SelectField label={t('candidate_profile.appointment_length')} value={duration} onChange={(e) => setDuration(e.target.value)} error={errors.durationMinutes && t(errors.durationMinutes)}>
           {lengths.map((m) => (

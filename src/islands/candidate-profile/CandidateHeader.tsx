@@ -48,6 +48,8 @@ interface Props extends IslandProps {
   now: string;
   /** The reader's saved zone (docs/decisions/0018). */
   timeZone: string;
+  /** Its place in the page's language (lib/i18n/zone-places.ts, on the server). */
+  zonePlace: string;
 }
 
 const RESUME_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -255,6 +257,7 @@ function CandidateHeader(props: Props) {
             t={t}
             locale={props.locale}
             timeZone={props.timeZone}
+            zonePlace={props.zonePlace}
             candidateId={candidate.id}
             vacancyId={props.vacancyId}
             people={props.people ?? []}

@@ -10,6 +10,8 @@ import { AppointmentModal, type AppointmentMode, type Participant } from '../can
 interface Props extends IslandProps {
   /** The reader's saved zone (docs/decisions/0018). */
   timeZone: string;
+  /** Its place in the page's language (lib/i18n/zone-places.ts, on the server). */
+  zonePlace: string;
   interview: InterviewDto;
   /** The people on the vacancy who may take part, the organiser left out. */
   people: Participant[];
@@ -49,6 +51,7 @@ function InterviewActions(props: Props) {
           t={t}
           locale={props.locale}
           timeZone={props.timeZone}
+          zonePlace={props.zonePlace}
           candidateId={interview.candidate.id}
           vacancyId={interview.vacancy?.id}
           people={props.people}

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { api } from '../../lib/client/api.ts';
 import { removeToken } from '../../lib/stores/auth.ts';
 import { $user, setUser } from '../../lib/stores/user.ts';
-import { localizedPath } from '../../lib/i18n/index.ts';
+import { localizedPath, type Locale } from '../../lib/i18n/index.ts';
 import { ROLE } from '../../lib/roles.ts';
 import type { UserDto } from '../../lib/schemas/user.ts';
 import { uploadUrl } from '../../lib/schemas/upload.ts';
@@ -12,12 +12,15 @@ import { whenIdle } from '../shared/when-idle.ts';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import { MessageModal } from '../shared/modals.tsx';
-import { browserZone, zoneLabel } from '../../lib/time-zone.ts';
+import { browserZone, ianaPlace, zoneLabel } from '../../lib/time-zone.ts';
+import type { ZoneDialogProps } from './ProfileDialogs.tsx';
 
 interface Props extends IslandProps {
   user: UserDto;
   /** The page's path without locale, to reopen it in another language. */
   path: string;
+  /** The saved zone's place in the page's language (lib/i18n/zone-places.ts, on the server). */
+  zonePlace: string;
 }
 
 const dialogs = () => import('./ProfileDialogs.tsx');
@@ -27,7 +30,11 @@ const EmailDialog = lazy(() => dialogs().then((m) => ({ default: m.EmailDialog }
 const EmailCodeDialog = lazy(() => dialogs().then((m) => ({ default: m.EmailCodeDialog })));
 const PasswordDialog = lazy(() => dialogs().then((m) => ({ default: m.PasswordDialog })));
 const CompanyDialog = lazy(() => dialogs().then((m) => ({ default: m.CompanyDialog })));
-const ZoneDialog = lazy(() => dialogs().then((m) => ({ default: m.ZoneDialog })));
+// the zones' places (16 KB) come with the zone dialog, on the click, not on idle with the others
+const places = () => import('../../lib/i18n/zone-places.ts');
+const ZoneDialog = lazy(() =>
+  Promise.all([dialogs(), places()]).then(([m, p]) => ({ default: ({ locale, ...rest }: Omit<ZoneDialogProps, 'place'> & { locale: Locale }) => <m.ZoneDialog {...rest} place={(zone) => p.zonePlace(zone, locale)} /> })),
+);
 const DeleteDialog = lazy(() => dialogs().then((m) => ({ default: m.DeleteDialog })));
 
 type Dialog = 'info' | 'email' | 'code' | 'password' | 'company' | 'zone' | 'delete' | null;
@@ -42,8 +49,14 @@ function ProfileCard(props: Props) {
   const [message, setMessage] = useState<{ title: string; text: string }>();
   const close = () => setDialog(null);
   // the device's zone is known only in the browser: the hint waits for hydration (no mismatch)
-  const [device, setDevice] = useState<string>();
-  useEffect(() => setDevice(browserZone()), []);
+  const [device, setDevice] = useState<{ zone: string; place: string }>();
+  useEffect(() => {
+    const zone = browserZone();
+    if (!zone) return;
+    // the places' file comes only when the hint names a zone, and not for English
+    if (zone === props.user.settings.timeZone || props.locale === 'en') setDevice({ zone, place: ianaPlace(zone) });
+    else void places().then((m) => setDevice({ zone, place: m.zonePlace(zone, props.locale) }));
+  }, [props.locale, props.user.settings.timeZone]);
 
   useEffect(() => {
     if (!$user.get()) setUser(props.user);
@@ -91,9 +104,9 @@ function ProfileCard(props: Props) {
       <section className="card block" aria-labelledby="zone-title">
         <div>
           <h2 id="zone-title">{t('profile.time_zone')}</h2>
-          <p className="big" data-testid="time-zone">{zoneLabel(user.settings.timeZone)}</p>
+          <p className="big" data-testid="time-zone">{zoneLabel(user.settings.timeZone, undefined, user.settings.timeZone === props.user.settings.timeZone ? props.zonePlace : undefined)}</p>
           <p className="muted zone-hint">
-            {device && device !== user.settings.timeZone ? t('profile.time_zone_device', { zone: zoneLabel(device) }) : t('profile.time_zone_hint')}
+            {device && device.zone !== user.settings.timeZone ? t('profile.time_zone_device', { zone: zoneLabel(device.zone, undefined, device.place) }) : t('profile.time_zone_hint')}
           </p>
         </div>
         <button type="button" className="btn btn-secondary" onClick={() => setDialog('zone')} disabled={!hydrated}>{t('profile.edit_time_zone')}</button>
@@ -132,7 +145,7 @@ function ProfileCard(props: Props) {
       {dialog === 'code' && <EmailCodeDialog t={t} email={pendingEmail} onClose={close} />}
       {dialog === 'password' && <PasswordDialog t={t} onClose={close} onDone={() => { close(); setMessage({ title: t('profile.password_changed'), text: '' }); }} />}
       {dialog === 'company' && <CompanyDialog t={t} user={user} onClose={close} />}
-      {dialog === 'zone' && <ZoneDialog t={t} user={user} device={device} onClose={close} />}
+      {dialog === 'zone' && <ZoneDialog t={t} locale={props.locale} user={user} device={device?.zone} onClose={close} />}
       {dialog === 'delete' && <DeleteDialog t={t} onClose={close} onDeleted={() => { removeToken(); setUser(null); window.location.assign(href('/')); }} />}
       </Suspense>
       {message && <MessageModal title={message.title} text={message.text} closeLabel={t('app.close')} onClose={() => setMessage(undefined)} />}

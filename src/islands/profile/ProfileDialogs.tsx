@@ -204,8 +204,8 @@ export function DeleteDialog({ t, onClose, onDeleted }: { t: T; onClose: () => v
   );
 }
 
-/** Every zone the browser knows, by offset then name, the saved one among them whatever it is. */
-function zoneOptions(saved: string): { zone: string; label: string; offset: string }[] {
+/** Every zone the browser knows, by offset then place, the saved one among them whatever it is. */
+function zoneOptions(saved: string, place: (zone: string) => string): { zone: string; label: string; offset: string }[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const zones = [...new Set([...known, 'UTC', saved])].filter((zone) => canonicalZone(zone) !== null);
   const minutes = (offset: string) => {
@@ -213,16 +213,25 @@ function zoneOptions(saved: string): { zone: string; label: string; offset: stri
     return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
   };
   return zones
-    .map((zone) => ({ zone, offset: zoneOffset(zone) }))
-    .sort((a, b) => minutes(a.offset) - minutes(b.offset) || a.zone.localeCompare(b.zone))
-    .map(({ zone, offset }) => ({ zone, offset, label: `(${offset}) ${zone.replace(/_/g, ' ')}` }));
+    .map((zone) => ({ zone, offset: zoneOffset(zone), place: place(zone) }))
+    .sort((a, b) => minutes(a.offset) - minutes(b.offset) || a.place.localeCompare(b.place))
+    .map(({ zone, offset, place }) => ({ zone, offset, label: place ? `(${offset}) ${place}` : offset }));
 }
 
-export function ZoneDialog({ t, user, device, onClose }: { t: T; user: UserDto; device?: string; onClose: () => void }) {
+export interface ZoneDialogProps {
+  t: T;
+  user: UserDto;
+  device?: string;
+  /** A zone's place in the page's language (lib/i18n/zone-places.ts, loaded with the dialog). */
+  place: (zone: string) => string;
+  onClose: () => void;
+}
+
+export function ZoneDialog({ t, user, device, place, onClose }: ZoneDialogProps) {
   const [zone, setZone] = useState(user.settings.timeZone);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [options] = useState(() => zoneOptions(user.settings.timeZone));
+  const [options] = useState(() => zoneOptions(user.settings.timeZone, place));
   const save = async (event: { preventDefault: () => void }) => {
     event.preventDefault();
     setBusy(true);
@@ -247,7 +256,7 @@ export function ZoneDialog({ t, user, device, onClose }: { t: T; user: UserDto; 
         </SelectField>
         {device && device !== zone && (
           <p>
-            <button type="button" className="btn-link" onClick={() => setZone(device)}>{t('profile.time_zone_use_device', { zone: zoneLabel(device) })}</button>
+            <button type="button" className="btn-link" onClick={() => setZone(device)}>{t('profile.time_zone_use_device', { zone: zoneLabel(device, undefined, place(device)) })}</button>
           </p>
         )}
         <Actions t={t} busy={busy} onCancel={onClose} />
