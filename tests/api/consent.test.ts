@@ -122,6 +122,25 @@ describe('POST /api/v1/candidates/pd', () => {
     expect((await answer({ token: second, response: 'approved' })).json.message).toBe('error.pd.used');
   });
 
+  it('requests sent at once for one candidate take turns: one link stays live', async () => {
+    const s = await space();
+    const candidate = await createCandidate(s.company.client);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => requestPd(s.company.client, candidate.id)));
+    const statuses = answers.map((a) => a.status);
+    // five a day (mail-limits.test.ts), the rest refused; none failed
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    const live = await db().query('select count(*)::int as n from pd_requests where candidate_id = $1 and answer is null and superseded_at is null', [candidate.id]);
+    expect(live.rows[0].n).toBe(1);
+  });
+
+  it('a burst of requests for many candidates is answered, not left waiting for a connection', async () => {
+    const s = await space();
+    const candidates = await Promise.all(Array.from({ length: 30 }, () => createCandidate(s.company.client)));
+    const answers = await Promise.all(candidates.map((c) => requestPd(s.company.client, c.id)));
+    expect(answers.map((a) => a.status)).toEqual(candidates.map(() => 200));
+  });
+
   // BUG in src/lib/server/consent.ts: requestConsent and consentState take the company name from the
   // requesting user's own row, which only the company user has; a recruiter's request mails
   // " is considering you…" with no name. Drop `.fails` once the space's company name is used.

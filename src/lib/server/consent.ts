@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { audit } from './audit.ts';
 import { issueRightsLink, rightsUrl } from './rights.ts';
-import { AppError, forbidden } from './http.ts';
+import { AppError, forbidden, notFound } from './http.ts';
 import { env } from './env.ts';
 import { queueMail, type Mail } from './mail.ts';
 import { announce, notify } from './notifications.ts';
@@ -25,9 +25,12 @@ const LINK_DAYS = 30;
  */
 export const TERMS_VERSION = '2025-09-v2';
 
-/** The purposes, vacancies and recipients a request would name now: all of them, or only the customers not yet answered. */
-async function scopeOf(companyName: Promise<string | null>, candidate: CandidateRow, renewal = false): Promise<ConsentScope> {
-  const db = await getDb();
+/**
+ * The purposes, vacancies and recipients a request would name now: all of them, or only the
+ * customers not yet answered. Read in the request's transaction: a second connection per
+ * request emptied the pool under a burst of requests, each holding one and waiting for another.
+ */
+async function scopeOf(db: Executor, companyName: Promise<string | null>, candidate: CandidateRow, renewal = false): Promise<ConsentScope> {
   const [company, rows, answered] = await Promise.all([
     companyName,
     db
@@ -73,10 +76,13 @@ export async function requestConsent(user: UserRow, candidateId: string, ip: str
  * rules (an erased candidate, no address, nothing left to ask); the bulk actions (bulk.ts)
  * send theirs through it too.
  */
-export async function consentRequest(tx: Executor, user: UserRow, candidate: CandidateRow, ip: string | undefined): Promise<{ pdStatus: number }> {
+export async function consentRequest(tx: Executor, user: UserRow, seen: CandidateRow, ip: string | undefined): Promise<{ pdStatus: number }> {
+  // requests for one candidate take turns: each replaces the link before it, so one stays live
+  const [candidate] = await tx.select().from(schema.candidates).where(eq(schema.candidates.id, seen.id)).for('update');
+  if (!candidate) throw notFound();
   if (candidate.erasedAt) throw new AppError(409, 'error.rights.erased');
   if (!candidate.email) throw new AppError(422, 'error.pd.no_email');
-  const scope = await scopeOf(spaceCompanyName(user), candidate);
+  const scope = await scopeOf(tx, spaceCompanyName(user, tx), candidate);
   if (!scope.processing && !scope.customers.length) throw new AppError(409, 'error.pd.already_approved');
   return sendRequest(tx, candidate, scope, { requester: user, ip });
 }
@@ -86,7 +92,7 @@ export async function consentRequest(tx: Executor, user: UserRow, candidate: Can
  * everything, as a first request does, and the candidate waits for their answer meanwhile.
  */
 export async function renewConsent(tx: Executor, candidate: CandidateRow, company: string | null): Promise<void> {
-  const scope = await scopeOf(Promise.resolve(company), { ...candidate, pdStatus: PD_STATUS.SENT }, true);
+  const scope = await scopeOf(tx, Promise.resolve(company), { ...candidate, pdStatus: PD_STATUS.SENT }, true);
   await sendRequest(tx, candidate, scope, { renewal: true });
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { getDb, schema } from './db/index.ts';
+import { getDb, schema, type Executor } from './db/index.ts';
 import { unreadCount } from './unread.ts';
 import type { Locale } from '../i18n/index.ts';
 import { ROLE, type Role, type Status } from '../schemas/auth.ts';
@@ -38,10 +38,10 @@ export async function toUserDto(user: UserRow): Promise<UserDto> {
 }
 
 /** The company name of a user's space: their own, or the company user's of the space. */
-export async function spaceCompanyName(user: UserRow): Promise<string | null> {
+export async function spaceCompanyName(user: UserRow, executor?: Executor): Promise<string | null> {
   if (user.companyName) return user.companyName;
   if (!user.spaceId) return null;
-  const db = await getDb();
+  const db = executor ?? (await getDb());
   const [company] = await db
     .select({ companyName: schema.users.companyName })
     .from(schema.users)
