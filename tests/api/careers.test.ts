@@ -198,6 +198,31 @@ describe('the application', () => {
     expect(await mailsTo(email.toLowerCase())).toHaveLength(1);
   });
 
+  it("leaves a known candidate's consent as it was: a stranger with their address cannot undo a decline", async () => {
+    const w = await world();
+    const email = uniqueEmail('declined');
+    const known = await w.s.recruiter.client.post('/api/v1/candidates', candidateBody(w.c, { email, name: 'Semyon', vacancyId: w.vacancy }));
+    expect(known.status, known.text).toBe(201);
+    const id = known.json.id as string;
+    expect((await w.s.recruiter.client.post('/api/v1/candidates/pd', { candidateId: id })).status).toBe(200);
+    const token = /\/verify\/pd\?token=([\w-]+)/.exec((await lastMail(email.toLowerCase())).text ?? '')![1]!;
+    expect((await new Client().post('/api/v1/verify/candidate/pd', { token, response: 'declined' })).status).toBe(200);
+    const before = (await db().query('select recipient, granted, request_id from consent_grants where candidate_id = $1 order by recipient', [id])).rows;
+    const requests = (await db().query('select count(*)::int as n from pd_requests where candidate_id = $1', [id])).rows[0].n;
+
+    const sent = await applyAs(w, { ...person(email), share: w.s.customer.id });
+    expect(sent.status, sent.text).toBe(303);
+    expect((await candidatesWith(email))[0]).toMatchObject({ id, pd_status: 3 });
+    expect((await db().query('select recipient, granted, request_id from consent_grants where candidate_id = $1 order by recipient', [id])).rows).toEqual(before);
+    expect((await db().query('select count(*)::int as n from pd_requests where candidate_id = $1', [id])).rows[0].n).toBe(requests);
+    // the application itself is taken, and the customer still does not see who it is
+    expect((await db().query('select count(*)::int as n from applications where candidate_id = $1', [id])).rows[0].n).toBe(1);
+    const seen = await w.s.customer.client.get(`/api/v1/candidates/${id}`);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.json).toMatchObject({ identityHidden: true });
+    expect(seen.text).not.toContain('Semyon');
+  });
+
   it('in Russian: the terms are stored as shown in Russian and the confirmation is in Russian', async () => {
     const w = await world();
     const email = uniqueEmail('ru');

@@ -277,40 +277,44 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
       if (added.length) await tx.insert(schema.funnelEvents).values({ spaceId: space.id, vacancyId: vacancy.id, candidateId, kind: 'added_to_vacancy', toValue: 'careers' });
       await tx.insert(schema.applications).values({ spaceId: space.id, vacancyId: vacancy.id, candidateId, city, message, ip: ip ?? null });
 
-      // the consent given on the form, stored like a consent request's answer (docs/decisions/0022)
-      const [request] = await tx
-        .insert(schema.pdRequests)
-        .values({
-          candidateId,
-          tokenHash: sha256(randomToken()),
-          email,
-          lang: locale,
-          requestIp: ip,
-          scope: target.scope,
-          expiresAt: now,
-          answer: 'approved',
-          answeredAt: now,
-          answerIp: ip,
-          answerUserAgent: input.userAgent?.slice(0, 300),
-          termsText: termsText(consentTerms(target.scope, locale)),
-          termsVersion: TERMS_VERSION,
-          termsLang: locale,
-          mailState: 'sent',
-        })
-        .returning({ id: schema.pdRequests.id });
-      const grants = [
-        { recipient: 'company', customerId: null, granted: true },
-        ...target.scope.customers.map((c) => ({ recipient: c.id, customerId: c.id, granted: share.has(c.id) })),
-      ];
-      await tx
-        .insert(schema.consentGrants)
-        .values(grants.map((g) => ({ ...g, candidateId, requestId: request!.id, answeredAt: now })))
-        .onConflictDoUpdate({
-          target: [schema.consentGrants.candidateId, schema.consentGrants.recipient],
-          set: { granted: sql`excluded.granted`, requestId: sql`excluded.request_id`, answeredAt: sql`excluded.answered_at` },
-        });
-      await tx.update(schema.candidates).set({ pdStatus: PD_STATUS.APPROVED, unconsentedSince: null }).where(eq(schema.candidates.id, candidateId));
-      await tx.insert(schema.funnelEvents).values({ spaceId: space.id, candidateId, kind: 'pd_answered', toValue: 'approved' });
+      // the consent given on the form, stored like a consent request's answer (docs/decisions/0022);
+      // a known candidate's decisions stay as they are: whoever knows an address could otherwise
+      // undo a decline and show the person to a customer. Their recruiter asks by mail instead.
+      if (!existing) {
+        const [request] = await tx
+          .insert(schema.pdRequests)
+          .values({
+            candidateId,
+            tokenHash: sha256(randomToken()),
+            email,
+            lang: locale,
+            requestIp: ip,
+            scope: target.scope,
+            expiresAt: now,
+            answer: 'approved',
+            answeredAt: now,
+            answerIp: ip,
+            answerUserAgent: input.userAgent?.slice(0, 300),
+            termsText: termsText(consentTerms(target.scope, locale)),
+            termsVersion: TERMS_VERSION,
+            termsLang: locale,
+            mailState: 'sent',
+          })
+          .returning({ id: schema.pdRequests.id });
+        const grants = [
+          { recipient: 'company', customerId: null, granted: true },
+          ...target.scope.customers.map((c) => ({ recipient: c.id, customerId: c.id, granted: share.has(c.id) })),
+        ];
+        await tx
+          .insert(schema.consentGrants)
+          .values(grants.map((g) => ({ ...g, candidateId, requestId: request!.id, answeredAt: now })))
+          .onConflictDoUpdate({
+            target: [schema.consentGrants.candidateId, schema.consentGrants.recipient],
+            set: { granted: sql`excluded.granted`, requestId: sql`excluded.request_id`, answeredAt: sql`excluded.answered_at` },
+          });
+        await tx.update(schema.candidates).set({ pdStatus: PD_STATUS.APPROVED, unconsentedSince: null }).where(eq(schema.candidates.id, candidateId));
+        await tx.insert(schema.funnelEvents).values({ spaceId: space.id, candidateId, kind: 'pd_answered', toValue: 'approved' });
+      }
 
       // the confirmation at most once a day per address; a second application is still taken
       if (await hit(`apply-mail:${email}`, 1, DAY, tx)) {
