@@ -159,11 +159,33 @@ describe('the link\'s life', () => {
     const c = w.c;
     const vacancy = (await w.s.company.client.post('/api/v1/vacancy', vacancyBody(c, [w.s.customer2.id]))).json;
     const id = (await w.s.recruiter.client.post('/api/v1/candidates', candidateBody(c, { name: 'Gleb', vacancyId: vacancy.id }))).json.id;
-    await form(w.s.recruiter.client, `/vacancy/shortlist/${vacancy.id}`, [['candidates', id], ['customers', w.s.customer2.id]]);
+    const sent = await form(w.s.recruiter.client, `/vacancy/shortlist/${vacancy.id}`, [['candidates', id], ['customers', w.s.customer2.id]]);
+    expect(sent.status, sent.text.slice(0, 300)).toBe(303);
     const token = await mailedToken(w.s.customer2.email);
     await db().query('delete from vacancy_customers where vacancy_id = $1 and user_id = $2', [vacancy.id, w.s.customer2.id]);
     const res = await answer(token, [['candidateId', id], ['action', 'rate'], ['score', '5']]);
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(410);
+    // nor see the cards
+    const page = await open(token);
+    expect(page.status).toBe(410);
+    expect(page.text).not.toContain('Gleb');
+  });
+
+  it("a deleted account's link shows nobody and answers nothing in its name", async () => {
+    const other = await world();
+    expect((await other.send([['candidates', other.anna], ['customers', other.s.customer.id]])).status).toBe(303);
+    const token = await mailedToken(other.s.customer.email);
+    expect((await open(token)).text).toContain('Anna');
+    expect((await other.s.customer.client.request('DELETE', '/api/v1/users/profile')).status).toBe(200);
+
+    const page = await open(token);
+    expect(page.status).toBe(410);
+    expect(page.text).not.toContain('Anna');
+    for (const fields of [[['action', 'rate'], ['score', '5']], [['action', 'interview']]] as [string, string][][]) {
+      expect((await answer(token, [['candidateId', other.anna], ...fields])).status).toBe(410);
+    }
+    expect((await db().query('select count(*)::int as n from ratings where candidate_id = $1', [other.anna])).rows[0].n).toBe(0);
+    expect((await new Client().get(`/shortlist/resume?token=${token}&candidate=${other.anna}`)).status).toBe(404);
   });
 
   it('expires and can be withdrawn: the page then shows nobody, and the résumé is out of reach', async () => {

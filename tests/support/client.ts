@@ -123,7 +123,9 @@ export async function lastMail(to: string, { dataDir = inject('dataDir'), databa
     const mails = (await mailsTo(to, dataDir)).filter((mail) => !match || match(mail));
     if (mails.length >= count) {
       await queueSettled(databaseUrl, Math.max(1000, deadline - Date.now()));
-      return mails[mails.length - 1]!;
+      // a mail still queued when the first one was found is the newest once the queue settles
+      const settled = (await mailsTo(to, dataDir)).filter((mail) => !match || match(mail));
+      return settled[settled.length - 1]!;
     }
     if (Date.now() > deadline) throw new Error(`no mail number ${count} to ${to} in ${timeoutMs} ms (found ${mails.length})`);
     await new Promise((r) => setTimeout(r, 100));

@@ -13,6 +13,7 @@ import { shortName, type UserRow } from './users.ts';
 import { hiddenName, identityShown } from './privacy.ts';
 import { mergedMonths, newestFirst } from '../experience.ts';
 import { STAGE, type Stage } from '../schemas/funnel.ts';
+import { STATUS } from '../roles.ts';
 import { optionalText, requiredText } from '../schemas/common.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
@@ -162,6 +163,21 @@ async function byToken(token: string) {
   return row;
 }
 
+/**
+ * The link's customer while the link may act for them: a live, active account that is still a
+ * customer of the vacancy. Otherwise the link is as good as withdrawn: a deleted account's link
+ * showed the cards, rated and asked for interviews in its name.
+ */
+async function linkCustomer(shortlist: { customerId: string; vacancyId: string }): Promise<UserRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ user: schema.users })
+    .from(schema.users)
+    .innerJoin(schema.vacancyCustomers, and(eq(schema.vacancyCustomers.userId, schema.users.id), eq(schema.vacancyCustomers.vacancyId, shortlist.vacancyId)))
+    .where(and(eq(schema.users.id, shortlist.customerId), isNull(schema.users.deletedAt), eq(schema.users.status, STATUS.ACTIVE)));
+  return row?.user;
+}
+
 /** What a shortlist's link shows: nothing about anyone unless it is a live link. */
 export async function openShortlist(token: string, locale: Locale, now = new Date()): Promise<ShortlistState> {
   const shortlist = await byToken(token);
@@ -169,11 +185,12 @@ export async function openShortlist(token: string, locale: Locale, now = new Dat
   if (shortlist.revokedAt) return { kind: 'revoked' };
   if (shortlist.expiresAt <= now) return { kind: 'expired' };
   const db = await getDb();
-  const [[customer], [vacancy]] = await Promise.all([
-    db.select().from(schema.users).where(eq(schema.users.id, shortlist.customerId)),
+  const [customer, [vacancy]] = await Promise.all([
+    linkCustomer(shortlist),
     db.select({ name: schema.vacancies.positionName }).from(schema.vacancies).where(eq(schema.vacancies.id, shortlist.vacancyId)),
   ]);
-  if (!customer || !vacancy) return { kind: 'invalid' };
+  if (!vacancy) return { kind: 'invalid' };
+  if (!customer) return { kind: 'revoked' };
   const rows = await db
     .select({
       candidate: schema.candidates,
@@ -249,8 +266,8 @@ export async function answerShortlist(token: string, fields: Record<string, unkn
     .where(and(eq(schema.shortlistCandidates.shortlistId, shortlist.id), eq(schema.shortlistCandidates.candidateId, answer.candidateId)));
   if (!listed) throw notFound();
   if (!(await hit(`shortlist:${shortlist.id}`, ANSWERS_PER_HOUR, 3600))) throw tooMany();
-  const [customer] = await db.select().from(schema.users).where(eq(schema.users.id, shortlist.customerId));
-  if (!customer) throw notFound();
+  const customer = await linkCustomer(shortlist);
+  if (!customer) throw new AppError(410, 'shortlist.error.closed');
   const { vacancyId } = shortlist;
 
   if (answer.action === 'rate') {
@@ -319,7 +336,7 @@ export async function shortlistResume(token: string, candidateId: string): Promi
   const shortlist = await byToken(token);
   if (!shortlist || shortlist.revokedAt || shortlist.expiresAt <= new Date() || !UUID.test(candidateId)) throw notFound();
   const db = await getDb();
-  const [customer] = await db.select().from(schema.users).where(eq(schema.users.id, shortlist.customerId));
+  const customer = await linkCustomer(shortlist);
   if (!customer) throw notFound();
   const [row] = await db
     .select({ candidate: schema.candidates, shown: identityShown(customer, schema.candidates.id) })
