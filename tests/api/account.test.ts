@@ -138,6 +138,18 @@ describe('PUT /api/v1/users/profile/password', () => {
     expect(weak.json.errors).toEqual({ newPassword: 'validation.password_weak' });
   });
 
+  it('takes ten tries of the old password in 15 minutes, even sent at once, then refuses the right one too', async () => {
+    const { client } = await signUp('company');
+    const tries = await Promise.all(Array.from({ length: 200 }, () => client.put('/api/v1/users/profile/password', { oldPassword: 'Nope-passw0rd', newPassword: 'N3w-Passw0rd' })));
+    const statuses = tries.map((t) => t.status);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(190);
+    const right = await client.put('/api/v1/users/profile/password', { oldPassword: PASSWORD, newPassword: 'N3w-Passw0rd' });
+    expect(right.status).toBe(429);
+    // the password is the old one still
+    expect((await new Client().post('/api/v1/auth/email/login', { email: (await client.get('/api/v1/users/profile')).json.email, password: PASSWORD })).status).toBe(200);
+  });
+
   it('needs a session', async () => {
     expect((await new Client().put('/api/v1/users/profile/password', { oldPassword: PASSWORD, newPassword: 'N3w-Passw0rd' })).status).toBe(401);
   });

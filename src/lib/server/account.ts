@@ -8,7 +8,12 @@ import { hashPassword, verifyPassword } from './auth/password.ts';
 import { revokeAllOf } from './auth/sessions.ts';
 import { disconnectSessions, disconnectUser } from './emit.ts';
 import { findLiveUserByEmail, limitCodeChecks } from './auth/service.ts';
+import { limit } from './ratelimit.ts';
 import type { UserRow } from './users.ts';
+
+/** Password changes per 15 minutes for one account. */
+const PASSWORD_CHANGES = 10;
+const PASSWORD_WINDOW = 900;
 
 const emailTaken = () => new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
 
@@ -41,6 +46,8 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
 
 /** Changes the password; every other session of the user ends, sockets included. */
 export async function changePassword(user: UserRow, sessionId: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
+  // the old password is checked like a login's: a session is no licence to guess it
+  await limit([[`password-change:${user.id}`, PASSWORD_CHANGES]], PASSWORD_WINDOW);
   if (!(await verifyPassword(user.passwordHash, oldPassword))) {
     throw new AppError(422, 'error.user.wrong_password', { oldPassword: 'error.user.wrong_password' });
   }

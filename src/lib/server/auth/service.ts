@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
-import { AppError } from '../http.ts';
-import { limit } from '../ratelimit.ts';
+import { AppError, tooMany } from '../http.ts';
+import { hit, limit } from '../ratelimit.ts';
+import { env } from '../env.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -22,6 +23,7 @@ const LOGINS_PER_CLIENT = 50;
 const VERIFIES_PER_ADDRESS = 20;
 const VERIFIES_PER_CLIENT = 60;
 const WINDOW = 900;
+const DAY = 86_400;
 
 /** Limits code checks for one address (`subject`) and from one client, whatever the purpose. */
 export function limitCodeChecks(subject: string, ip: string | undefined): Promise<void> {
@@ -73,6 +75,9 @@ export async function register(
   if (await findLiveUserByEmail(input.email)) {
     throw new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
   }
+  // every registration mails a code: a client past its day's mails is refused before the
+  // password's hash, the costly part, so a flood of refused registrations costs nothing
+  if (client.ip !== undefined && !(await hit(`register-client:${client.ip}`, env().MAIL_PER_CLIENT_DAY, DAY))) throw tooMany('error.user.email_send_max_attempts_reached');
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   // an invited address joins the inviter's space with the invited role, whatever the form said:
