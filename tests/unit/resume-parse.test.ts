@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cityIndex, internals, matchCity, MAX_TEXT, normalizePhone, parseResume, toLines } from '../../src/lib/resume-parse.ts';
-import { resumeText, zipUnpackedSize } from '../../src/lib/server/resume-text.ts';
+import { MAX_WAITING, MAX_WAITING_PER_OWNER, resumeText, zipUnpackedSize } from '../../src/lib/server/resume-text.ts';
 import { catalogue, FIELDS, scoreAll, summary, type Field } from '../fixtures/resumes/score.ts';
 
 /**
@@ -179,6 +179,18 @@ describe('resumeText', () => {
     expect(await resumeText(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'doc')).toEqual({ unreadable: 'doc' });
     expect(await resumeText(Buffer.from('%PDF-1.7\n\u0000\u0000 not really'), 'pdf')).toEqual({ unreadable: 'damaged' });
     expect(await resumeText(Buffer.from('PK\u0003\u0004word/ broken'), 'docx')).toEqual({ unreadable: 'damaged' });
+  });
+
+  it('keeps one owner to two files in the queue and everyone to eight: the rest are "busy" at once', async () => {
+    const pdf = fs.readFileSync('tests/fixtures/resumes/ru-02-hh.pdf');
+    const read = (owner: string) => resumeText(pdf, 'pdf', { owner });
+    const flood = await Promise.all([read('a'), read('a'), read('a'), read('b')]);
+    expect(flood.map((answer) => ('text' in answer ? 'text' : answer.unreadable))).toEqual(['text', 'text', 'busy', 'text']);
+    const crowd = await Promise.all(Array.from({ length: MAX_WAITING + 1 }, (_, i) => read(`owner${i}`)));
+    expect(crowd.filter((answer) => 'unreadable' in answer && answer.unreadable === 'busy')).toHaveLength(1);
+    expect(MAX_WAITING_PER_OWNER).toBe(2);
+    // the places are given back: the flooding owner reads again
+    expect(await read('a')).toEqual({ text: expect.stringContaining('Лебедева') });
   });
 
   it('kills the reading process when it takes too long, and reads the next file in a new one without the server\'s environment', async () => {

@@ -298,7 +298,7 @@ function CandidateForm(props: Props) {
             {!reading && fromResume && resume && (
               <p className="form-note cf-prefilled">
                 {fromResume.unreadable
-                  ? t('candidate_form.from_resume.unreadable')
+                  ? t(fromResume.unreadable === 'busy' ? 'candidate_form.from_resume.busy' : 'candidate_form.from_resume.unreadable')
                   : fromResume.filled.length > 0
                     ? t('candidate_form.from_resume.parsed', { fields: fromResume.filled.map((key) => t(`candidate.field.${LABEL[key]}`)).join(', ') })
                     : t('candidate_form.from_resume.nothing')}

@@ -229,7 +229,7 @@ export const ParsedResume = z.object({
     education: z.optional(z.array(z.object({ year: z.string(), name: z.string(), description: z.string() }))),
     langs: z.optional(z.array(z.object({ lang: z.string(), level: z.string() }))),
   }),
-  unreadable: z.optional(z.enum(['doc', 'damaged', 'too_large', 'timeout', 'empty'])),
+  unreadable: z.optional(z.enum(['doc', 'damaged', 'too_large', 'timeout', 'busy', 'empty'])),
 });
 
 export const ConsentRequested = z.object({ pdStatus: int });

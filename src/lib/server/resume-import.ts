@@ -35,7 +35,7 @@ export interface ParseAnswer {
   draft: { name: string; original: string };
   fields: ProposedFields;
   /** Why no field could be read: an old .doc, a damaged or scanned file. */
-  unreadable?: 'doc' | 'damaged' | 'too_large' | 'timeout' | 'empty';
+  unreadable?: 'doc' | 'damaged' | 'too_large' | 'timeout' | 'busy' | 'empty';
 }
 
 let cities: Promise<CityIndex> | undefined;
@@ -68,7 +68,7 @@ export async function parseUploadedResume(user: UserRow, file: unknown, locale: 
     throw error;
   }
   const draft = { name: stored.name, original: stored.original };
-  const read = await resumeText(stored.bytes, stored.kind);
+  const read = await resumeText(stored.bytes, stored.kind, { owner: user.spaceId });
   if (!('text' in read)) return { draft, fields: {}, unreadable: read.unreadable };
   if (!read.text.trim()) return { draft, fields: {}, unreadable: 'empty' };
   const index = await catalogue();

@@ -22,7 +22,7 @@ export const MAX_DOCX_UNPACKED = 40 * 1024 * 1024;
 export const READ_TIMEOUT_MS = 15_000;
 const READER_MEMORY_MB = 256;
 
-export type ResumeText = { text: string } | { unreadable: 'doc' | 'damaged' | 'too_large' | 'timeout' };
+export type ResumeText = { text: string } | { unreadable: 'doc' | 'damaged' | 'too_large' | 'timeout' | 'busy' };
 
 /** The uncompressed sizes a ZIP's central directory declares, added up; undefined if it has none. */
 export function zipUnpackedSize(bytes: Buffer): number | undefined {
@@ -97,6 +97,16 @@ let nextId = 0;
 /** One file at a time: the reader's memory limit is one file's. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/**
+ * Files waiting or being read, in all and per owner (a space). A file may hold the reader for
+ * its whole timeout: without these, one space's uploads queued minutes ahead of everyone's
+ * (and their bytes in memory); past them a file is stored but not read ('busy').
+ */
+export const MAX_WAITING = 8;
+export const MAX_WAITING_PER_OWNER = 2;
+let waiting = 0;
+const waitingBy = new Map<string, number>();
+
 function startReader(): Reader {
   const require = createRequire(import.meta.url);
   const settings = { maxPages: MAX_PAGES, maxText: MAX_TEXT, paths: { unpdf: require.resolve('unpdf'), mammoth: require.resolve('mammoth') } };
@@ -152,15 +162,26 @@ function read(bytes: Buffer, kind: 'pdf' | 'docx', timeoutMs: number): Promise<R
   });
 }
 
-/** The text of a stored résumé of `kind` (uploads.ts resumeKind); never throws. */
-export async function resumeText(bytes: Buffer, kind: 'pdf' | 'doc' | 'docx', { timeoutMs = READ_TIMEOUT_MS } = {}): Promise<ResumeText> {
+/** The text of a stored résumé of `kind` (uploads.ts resumeKind), read in `owner`'s turn; never throws. */
+export async function resumeText(bytes: Buffer, kind: 'pdf' | 'doc' | 'docx', { timeoutMs = READ_TIMEOUT_MS, owner = '' } = {}): Promise<ResumeText> {
   if (kind === 'doc') return { unreadable: 'doc' };
   if (kind === 'docx') {
     const unpacked = zipUnpackedSize(bytes);
     if (unpacked === undefined) return { unreadable: 'damaged' };
     if (unpacked > MAX_DOCX_UNPACKED) return { unreadable: 'too_large' };
   }
+  const mine = waitingBy.get(owner) ?? 0;
+  if (waiting >= MAX_WAITING || mine >= MAX_WAITING_PER_OWNER) return { unreadable: 'busy' };
+  waiting++;
+  waitingBy.set(owner, mine + 1);
   const answer = queue.then(() => read(bytes, kind, timeoutMs));
   queue = answer.catch(() => undefined);
-  return answer;
+  try {
+    return await answer;
+  } finally {
+    waiting--;
+    const left = (waitingBy.get(owner) ?? 1) - 1;
+    if (left > 0) waitingBy.set(owner, left);
+    else waitingBy.delete(owner);
+  }
 }
