@@ -228,6 +228,22 @@ describe('POST /api/v1/auth/refresh and /auth/logout', () => {
   });
 });
 
+describe('POST /logout (the menu\'s plain form)', () => {
+  it('ends the session and goes home in the page\'s language; from another site it is refused', async () => {
+    const { client } = await signUp('company');
+    const foreign = await client.request('POST', '/logout', { headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect((await client.get('/api/v1/users/profile')).status).toBe(200);
+    const out = await client.request('POST', '/ru/logout');
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('/ru');
+    expect((await client.get('/api/v1/users/profile')).status).toBe(401);
+    expect((await client.post('/api/v1/auth/refresh', {})).status).toBe(401);
+    // without a session it only goes home
+    expect((await new Client().request('POST', '/logout')).status).toBe(303);
+  });
+});
+
 describe('GET /api/v1/users/profile', () => {
   it('returns every field of the User entity', async () => {
     const { client, email } = await signUp('company');

@@ -78,7 +78,7 @@ for (const lang of ['en', 'ru'] as const) {
     // written once the page has loaded, not before its first paint
     await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(lang);
 
-    await page.getByRole('button', { name: t.logout }).click();
+    await page.getByRole('main').getByRole('button', { name: t.logout }).click();
     await expect(page).toHaveURL(t.prefix || '/');
     await page.goto(`${t.prefix}/profile`);
     await expect(page).toHaveURL(`${t.prefix}/auth/login?from=%2Fprofile`);

@@ -190,6 +190,12 @@ test('the menu works without JavaScript: inline on a desktop, behind the button 
     const candidates = await menuLink(page, 'en', viewport, 'Candidates');
     await candidates.click();
     await expect(page).toHaveURL('/candidates');
+    // and it logs out, from any page
+    if (viewport === 'phone') await page.locator('summary.menu-button').click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/');
+    await page.goto('/candidates');
+    await expect(page).toHaveURL('/auth/login?from=%2Fcandidates');
     await context.close();
   }
 });
