@@ -165,7 +165,7 @@ describe('the candidate can be invited', () => {
     const mail = await lastMail(candidateEmail, { match: about(/^Приглашение на собеседование/) });
     expect(mail.text).toContain('Здравствуйте, Pavel Orlov!');
     expect(mail.text).toContain('на вакансию «Head of sales»');
-    expect(mail.text).toContain('12:00 (Novosibirsk (GMT+07:00))');
+    expect(mail.text).toContain('12:00 (Новосибирск (GMT+07:00))');
     // no link into the product: the candidate has no account
     expect(mail.text).not.toMatch(/\/candidates\/|\/interviews/);
     const lines = ics(mail);
