@@ -725,6 +725,13 @@ async function ensureAccounts(client: pg.PoolClient, options: Options): Promise<
     const customers: string[] = [];
     for (const [i, person] of PEOPLE.customers.entries()) customers.push(await member(staffEmail(options.email, 'customer', i + 1), ROLE.CUSTOMER, person));
     const ids = [company.id, ...recruiters, ...customers];
+    // the members joined by the company's invites, as real ones do: the profile lists them as its recruiters and customers
+    await client.query(
+      `insert into invites (space_id, invited_by, email, name, surname, role, user_id, mail_state)
+       select $1, $2, u.email, u.name, u.surname, u.role, u.id, 'sent' from users u where u.id = any($3::uuid[])
+       on conflict (space_id, email) do update set user_id = excluded.user_id`,
+      [spaceId, company.id, [...recruiters, ...customers]],
+    );
     // every demo account: active, verified and on the password printed at the end
     await client.query('update users set password_hash = $1, status = $2 where id = any($3::uuid[])', [passwordHash, STATUS.ACTIVE, ids]);
     await client.query('commit');
@@ -747,7 +754,8 @@ async function reset(client: pg.PoolClient, spaceId: string): Promise<void> {
   await client.query('delete from vacancies where space_id = $1', [spaceId]);
   await client.query('delete from funnel_events where space_id = $1', [spaceId]);
   await client.query('delete from candidates where space_id = $1', [spaceId]);
-  await client.query('delete from invites where space_id = $1', [spaceId]);
+  // pending invites go; those the demo members joined by stay
+  await client.query('delete from invites where space_id = $1 and user_id is null', [spaceId]);
   await client.query('commit');
 }
 

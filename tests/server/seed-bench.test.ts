@@ -48,6 +48,9 @@ describe('npm run seed and npm run bench', () => {
     expect(page.pagination.totalRecords).toBe(500);
     expect(page.data).toHaveLength(20);
     expect(page.data.every((c) => c.name && c.positionName)).toBe(true);
+    // the demo members joined by the company's invites: its profile lists them
+    const invited = (await (await fetch(`${server.url}/api/v1/users/invite`, { headers: auth })).json()) as { email: string }[];
+    expect(invited.map((i) => i.email).sort()).toEqual([1, 2, 3].map((i) => `demo.customer${i}@recruit.local`).concat([1, 2].map((i) => `demo.recruiter${i}@recruit.local`)));
     // the search vector of the bulk rows answers like one built by the product
     const found = await fetch(`${server.url}/api/v1/candidates?search=${encodeURIComponent('менеджера')}`, { headers: auth });
     expect(((await found.json()) as { pagination: { totalRecords: number } }).pagination.totalRecords).toBeGreaterThan(0);
