@@ -8,8 +8,8 @@ function pdfPages(pdf: Buffer): number {
 }
 
 const TEXT = {
-  en: { prefix: '', link: 'Finalists side by side', heading: 'Finalists side by side', stages: 'Time in stages', back: "Back to the vacancy's candidates", forRecruiter: 'hand it to a customer' },
-  ru: { prefix: '/ru', link: 'Финалисты рядом', heading: 'Финалисты рядом', stages: 'Время на этапах', back: 'К кандидатам вакансии', forRecruiter: 'передать её заказчику' },
+  en: { prefix: '', link: 'Finalists side by side', heading: 'Finalists side by side', stages: 'Time in stages', back: "Back to the vacancy's candidates", forRecruiter: 'hand it to a customer', scrollHint: 'The table is wider than the screen' },
+  ru: { prefix: '/ru', link: 'Финалисты рядом', heading: 'Финалисты рядом', stages: 'Время на этапах', back: 'К кандидатам вакансии', forRecruiter: 'передать её заказчику', scrollHint: 'Таблица шире экрана' },
 } as const;
 
 test.describe.configure({ mode: 'serial' });
@@ -51,6 +51,13 @@ for (const lang of ['en', 'ru'] as const) {
       await page.screenshot({ path: testInfo.outputPath(`finalists-${lang}-phone.png`), fullPage: true });
       // nothing pushes a phone's page sideways
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // the table does scroll, says so, and keeps the row names in view while it does
+      await expect(page.getByText(t.scrollHint)).toBeVisible();
+      const rowName = page.getByRole('rowheader', { name: t.stages });
+      const before = await rowName.boundingBox();
+      await page.locator('.table-scroll').evaluate((el) => el.scrollBy(300, 0));
+      expect(await page.locator('.table-scroll').evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      expect((await rowName.boundingBox())?.x).toBe(before?.x);
 
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByRole('banner')).toBeHidden();
