@@ -24,6 +24,7 @@ import pg from 'pg';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../src/lib/server/net.ts';
+import { embeddedPassword } from '../src/lib/server/db/embedded.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Soak-2026!';
@@ -445,7 +446,7 @@ export async function soak(argv: string[]): Promise<number> {
     if (product.gone()) throw new SoakError(`the product stopped during the soak:\n${product.output()}`);
 
     // every acknowledged write must be there, and every consent mail must arrive
-    const url = `postgres://postgres@127.0.0.1:${postmaster(dataDir).port}/postgres`;
+    const url = `postgres://postgres:${embeddedPassword(path.join(dataDir, 'pg'))}@127.0.0.1:${postmaster(dataDir).port}/postgres`;
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     let lostCandidates: number;

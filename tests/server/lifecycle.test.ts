@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import net from 'node:net';
+import postgres from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, lastCode, PASSWORD, uniqueEmail } from '../support/client.ts';
@@ -24,6 +25,12 @@ describe('the embedded database', () => {
 
     const pg = postmaster(dataDir);
     expect(pg, 'the embedded server writes DATA_DIR/pg/postmaster.pid').toBeDefined();
+    // the superuser needs its password, which DATA_DIR keeps for the product's user alone
+    const stranger = new postgres.Client({ connectionString: `postgres://postgres@127.0.0.1:${pg!.port}/postgres` });
+    stranger.on('error', () => {});
+    await expect(stranger.connect()).rejects.toThrow(/password/i);
+    await stranger.end().catch(() => {});
+    expect(fs.statSync(path.join(dataDir, 'pg-password')).mode & 0o777).toBe(0o600);
     first.child.kill('SIGKILL');
     expect(await first.stop()).toBeNull(); // killed, no exit code
     // PostgreSQL outlives its parent: the next start must cope with it

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { onTestFailed } from 'vitest';
 import { ROOT, spawnServer, type RunningServer } from '../support/server.ts';
+import { embeddedPassword } from '../../src/lib/server/db/embedded.ts';
 
 export interface RawResponse {
   status: number;
@@ -67,7 +68,7 @@ export function postmaster(dataDir: string): { pid: number; port: number } | und
 export function embeddedUrl(dataDir: string): string {
   const pg = postmaster(dataDir);
   if (!pg) throw new Error(`no embedded PostgreSQL runs in ${dataDir}`);
-  return `postgres://postgres@127.0.0.1:${pg.port}/postgres`;
+  return `postgres://postgres:${embeddedPassword(path.join(dataDir, 'pg'))}@127.0.0.1:${pg.port}/postgres`;
 }
 
 /** Whether a process runs (a zombie left for a parent that does not reap counts as gone). */

@@ -207,10 +207,10 @@ function readPidFile(dataDir: string): { pid: number; port: number } | undefined
 }
 
 /** Ready means a query runs: the port opens while the server still refuses sessions. */
-async function waitReady(port: number, timeoutMs: number): Promise<void> {
+async function waitReady(port: number, password: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const client = new pg.Client({ connectionString: urlFor(port), connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({ connectionString: urlFor(port, password), connectionTimeoutMillis: 2000 });
     client.on('error', () => {});
     try {
       await client.connect();
@@ -225,8 +225,54 @@ async function waitReady(port: number, timeoutMs: number): Promise<void> {
   }
 }
 
-function urlFor(port: number): string {
-  return `postgres://${USER}@127.0.0.1:${port}/postgres`;
+function urlFor(port: number, password: string): string {
+  return `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * The superuser's password, DATA_DIR/pg-password (readable by the product's user alone), made on
+ * first use. The server listens on loopback: without a password any local user or process could
+ * connect as superuser (found by an attack review, 2026-11-27).
+ */
+export function embeddedPassword(dataDir: string): string {
+  const file = path.join(path.dirname(dataDir), 'pg-password');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const made = crypto.randomBytes(24).toString('hex');
+  try {
+    fs.writeFileSync(file, `${made}\n`, { mode: 0o600, flag: 'wx' });
+    return made;
+  } catch (error) {
+    // another process of this DATA_DIR made it first
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}
+
+/**
+ * A cluster made with `--auth=trust` (every cluster before the password, and each new one until
+ * its first start) gets the password and asks for it from then on: pg_hba.conf's methods become
+ * scram-sha-256 and the server reloads them.
+ */
+async function requirePassword(pgData: string, port: number, password: string): Promise<void> {
+  const hbaPath = path.join(pgData, 'pg_hba.conf');
+  const hba = fs.readFileSync(hbaPath, 'utf8');
+  const rule = /^(?!\s*#)(.*\S)\s+trust\s*$/gm;
+  if (!rule.test(hba)) return;
+  const client = new pg.Client({ connectionString: urlFor(port, password), connectionTimeoutMillis: 5000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    // the password is hex: nothing in it needs quoting
+    await client.query(`alter role ${USER} password '${password}'`);
+    fs.writeFileSync(hbaPath, hba.replace(rule, '$1 scram-sha-256'));
+    await client.query('select pg_reload_conf()');
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
@@ -273,13 +319,15 @@ export async function startEmbedded(
     fs.mkdirSync(pgData, { recursive: true });
   }
 
+  const password = embeddedPassword(dataDir);
   const running = readPidFile(pgData);
   let current: { pid: number; child?: ChildProcess };
   let port: number;
   if (running && alive(running.pid)) {
-    await waitReady(running.port, 15_000);
+    await waitReady(running.port, password, 15_000);
+    await requirePassword(pgData, running.port, password);
     log(`embedded database already running (pid ${running.pid}, port ${running.port})`);
-    if (!adopt) return { url: urlFor(running.port), owned: false, async stop() {} };
+    if (!adopt) return { url: urlFor(running.port, password), owned: false, async stop() {} };
     current = { pid: running.pid };
     port = running.port;
   } else {
@@ -299,6 +347,7 @@ export async function startEmbedded(
     }
     port = await freePort();
     current = await launch();
+    await requirePassword(pgData, port, password);
     log(`embedded database started on port ${port}`);
   }
 
@@ -330,7 +379,7 @@ export async function startEmbedded(
     );
     exited.catch(() => {});
     try {
-      await Promise.race([waitReady(port, 60_000), exited]);
+      await Promise.race([waitReady(port, password, 60_000), exited]);
     } catch (error) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       throw error;
@@ -387,7 +436,7 @@ export async function startEmbedded(
   }
 
   return {
-    url: urlFor(port),
+    url: urlFor(port, password),
     owned: true,
     async stop() {
       stopping = true;
