@@ -134,6 +134,17 @@ describe('POST /api/v1/candidates/pd', () => {
     expect(live.rows[0].n).toBe(1);
   });
 
+  it('an answer and a resend at the same moment both finish: neither waits on the other', async () => {
+    const s = await space();
+    const candidates = await Promise.all(Array.from({ length: 15 }, () => createCandidate(s.company.client)));
+    for (const c of candidates) expect((await requestPd(s.company.client, c.id)).status).toBe(200);
+    const tokens = await Promise.all(candidates.map(async (c) => (await mailedLink(c.email!)).token));
+    const answers = await Promise.all(candidates.flatMap((c, i) => [answer({ token: tokens[i], response: 'approved' }), requestPd(s.company.client, c.id)]));
+    // the answer lands before the resend (then the resend has nothing left to ask: 409) or after
+    // it replaced the link (410); never a 500
+    expect(answers.map((a) => a.status).filter((status) => ![200, 409, 410].includes(status))).toEqual([]);
+  });
+
   it('a burst of requests for many candidates is answered, not left waiting for a connection', async () => {
     const s = await space();
     const candidates = await Promise.all(Array.from({ length: 30 }, () => createCandidate(s.company.client)));

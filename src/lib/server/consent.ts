@@ -202,6 +202,10 @@ function legacyScope(company: string | null): ConsentScope {
 export async function recordConsentMail(requestId: string, state: 'sent' | 'failed'): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
+    // the candidate's row first, in the order a request being sent or answered takes them
+    const [known] = await tx.select({ candidateId: schema.pdRequests.candidateId }).from(schema.pdRequests).where(eq(schema.pdRequests.id, requestId));
+    if (!known) return;
+    await tx.select({ id: schema.candidates.id }).from(schema.candidates).where(eq(schema.candidates.id, known.candidateId)).for('update');
     const [request] = await tx
       .update(schema.pdRequests)
       .set({ mailState: state, mailStateAt: new Date() })
@@ -320,6 +324,9 @@ export async function answerConsent(
   const now = new Date();
   const approved = response === 'approved';
   const answered = await db.transaction(async (tx): Promise<string[] | false> => {
+    // the candidate's row first, as a request being sent takes it (consentRequest): the other
+    // order let an answer and a resend each wait for the other until PostgreSQL killed one
+    const [current] = await tx.select({ email: schema.candidates.email }).from(schema.candidates).where(eq(schema.candidates.id, row.candidate.id)).for('update');
     const [updated] = await tx
       .update(schema.pdRequests)
       .set({
@@ -336,7 +343,6 @@ export async function answerConsent(
     if (!updated) return false;
     // the answer is the address's it was mailed to: a candidate whose address changed meanwhile
     // keeps their status and grants (the change voided the link; this is the race it could lose)
-    const [current] = await tx.select({ email: schema.candidates.email }).from(schema.candidates).where(eq(schema.candidates.id, row.candidate.id)).for('update');
     if (current?.email === row.request.email) {
       if (scope.processing) {
         // an approval stops the retention clock; a refusal leaves it running (docs/decisions/0025)
