@@ -11,7 +11,7 @@ import { findLiveUserByEmail, limitCodeChecks } from './auth/service.ts';
 import { limit } from './ratelimit.ts';
 import type { UserRow } from './users.ts';
 
-/** Password changes per 15 minutes for one account. */
+/** Password changes per 15 minutes for one session. */
 const PASSWORD_CHANGES = 10;
 const PASSWORD_WINDOW = 900;
 
@@ -46,8 +46,10 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
 
 /** Changes the password; every other session of the user ends, sockets included. */
 export async function changePassword(user: UserRow, sessionId: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
-  // the old password is checked like a login's: a session is no licence to guess it
-  await limit([[`password-change:${user.id}`, PASSWORD_CHANGES]], PASSWORD_WINDOW);
+  // the old password is checked like a login's: a session is no licence to guess it. Counted per
+  // session: a stolen one spending the account's tries would keep the owner from the change
+  // that ends it
+  await limit([[`password-change:${sessionId ?? user.id}`, PASSWORD_CHANGES]], PASSWORD_WINDOW);
   if (!(await verifyPassword(user.passwordHash, oldPassword))) {
     throw new AppError(422, 'error.user.wrong_password', { oldPassword: 'error.user.wrong_password' });
   }
