@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { getDb, schema } from './db/index.ts';
 import { findVisible, mayWrite } from './vacancies.ts';
@@ -55,7 +55,8 @@ export async function sendShortlists(user: UserRow, vacancyId: string, input: { 
       .select({ user: schema.users })
       .from(schema.vacancyCustomers)
       .innerJoin(schema.users, eq(schema.users.id, schema.vacancyCustomers.userId))
-      .where(and(eq(schema.vacancyCustomers.vacancyId, vacancy.id), inArray(schema.vacancyCustomers.userId, customerIds))),
+      // a link goes only where it will work (linkCustomer): not to a deleted or banned account
+      .where(and(eq(schema.vacancyCustomers.vacancyId, vacancy.id), inArray(schema.vacancyCustomers.userId, customerIds), isNull(schema.users.deletedAt), ne(schema.users.status, STATUS.BANNED))),
   ]);
   // only the vacancy's own candidates and customers: anything else in the form is someone else's
   if (onVacancy.length !== candidateIds.length || customers.length !== customerIds.length) throw notFound();
@@ -164,8 +165,9 @@ async function byToken(token: string) {
 }
 
 /**
- * The link's customer while the link may act for them: a live, active account that is still a
- * customer of the vacancy. Otherwise the link is as good as withdrawn: a deleted account's link
+ * The link's customer while the link may act for them: a live account, not banned (one still
+ * waiting for its registration code counts: it was invited), that is still a customer of the
+ * vacancy. Otherwise the link is as good as withdrawn: a deleted account's link
  * showed the cards, rated and asked for interviews in its name.
  */
 async function linkCustomer(shortlist: { customerId: string; vacancyId: string }): Promise<UserRow | undefined> {
@@ -174,7 +176,7 @@ async function linkCustomer(shortlist: { customerId: string; vacancyId: string }
     .select({ user: schema.users })
     .from(schema.users)
     .innerJoin(schema.vacancyCustomers, and(eq(schema.vacancyCustomers.userId, schema.users.id), eq(schema.vacancyCustomers.vacancyId, shortlist.vacancyId)))
-    .where(and(eq(schema.users.id, shortlist.customerId), isNull(schema.users.deletedAt), eq(schema.users.status, STATUS.ACTIVE)));
+    .where(and(eq(schema.users.id, shortlist.customerId), isNull(schema.users.deletedAt), ne(schema.users.status, STATUS.BANNED)));
   return row?.user;
 }
 
