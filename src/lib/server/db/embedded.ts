@@ -217,6 +217,9 @@ async function waitReady(port: number, password: string, timeoutMs: number): Pro
       await client.query('select 1');
       return;
     } catch (error) {
+      if ((error as { code?: string }).code === '28P01') {
+        throw new Error(`The embedded database on port ${port} refused the password in DATA_DIR/pg-password: the file does not belong to this database (restored without it?).`);
+      }
       if (Date.now() > deadline) throw new Error(`The embedded database did not answer on port ${port}: ${(error as Error).message}`);
     } finally {
       await client.end().catch(() => {});
@@ -236,25 +239,35 @@ function urlFor(port: number, password: string): string {
  */
 export function embeddedPassword(dataDir: string): string {
   const file = path.join(path.dirname(dataDir), 'pg-password');
+  const read = () => {
+    const password = fs.readFileSync(file, 'utf8').trim();
+    // an empty password would clear the role's instead of setting it
+    if (!/^[0-9a-f]{16,}$/.test(password)) throw new Error(`${file} does not hold the embedded database's password: remove it only together with ${dataDir}.`);
+    return password;
+  };
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    return read();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  // written whole, then linked into place: another process of this DATA_DIR never reads half a file
   const made = crypto.randomBytes(24).toString('hex');
+  const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, `${made}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    fs.writeFileSync(file, `${made}\n`, { mode: 0o600, flag: 'wx' });
+    fs.linkSync(draft, file);
     return made;
   } catch (error) {
-    // another process of this DATA_DIR made it first
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read();
     throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
 }
 
 /**
- * A cluster made with `--auth=trust` (every cluster before the password, and each new one until
- * its first start) gets the password and asks for it from then on: pg_hba.conf's methods become
+ * A cluster made with `--auth=trust` (every cluster made before the password; a new one is made
+ * with it) gets the password and asks for it from then on: pg_hba.conf's methods become
  * scram-sha-256 and the server reloads them.
  */
 async function requirePassword(pgData: string, port: number, password: string): Promise<void> {
@@ -334,15 +347,26 @@ export async function startEmbedded(
     if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
       // initdb refuses a non-empty directory: a half-made cluster from a killed initdb is removed
       for (const entry of fs.readdirSync(pgData)) fs.rmSync(path.join(pgData, entry), { recursive: true, force: true });
+      // the cluster asks for the password from its first start: initdb reads it from a file only
+      // the server's user can read, removed at once
+      const pwDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-pw-'));
+      const pwFile = path.join(pwDir, 'password');
+      fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+      if (who) {
+        fs.chownSync(pwDir, who.uid, who.gid);
+        fs.chownSync(pwFile, who.uid, who.gid);
+      }
       try {
         execFileSync(
           initdb,
-          [`--pgdata=${pgData}`, '--auth=trust', `--username=${USER}`, '--encoding=UTF8', '--locale=C.UTF-8'],
+          [`--pgdata=${pgData}`, '--auth=scram-sha-256', `--pwfile=${pwFile}`, `--username=${USER}`, '--encoding=UTF8', '--locale=C.UTF-8'],
           { uid: who?.uid, gid: who?.gid, stdio: 'pipe', env: { ...process.env, LC_MESSAGES: 'C' } },
         );
       } catch (error) {
         const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
         throw new Error(`Could not create the embedded database in ${pgData}: ${stderr || (error as Error).message}`);
+      } finally {
+        fs.rmSync(pwDir, { recursive: true, force: true });
       }
     }
     port = await freePort();
