@@ -1,5 +1,5 @@
 import type { Locale } from './index.ts';
-import { ianaPlace } from '../time-zone.ts';
+import { ianaPlace, zoneLabel } from '../time-zone.ts';
 import ru from './zone-places.ru.json' with { type: 'json' };
 
 /**
@@ -11,4 +11,9 @@ const PLACES: Record<Locale, Readonly<Record<string, string>>> = { en: {}, ru };
 
 export function zonePlace(zone: string, locale: Locale): string {
   return zone.startsWith('Etc/') ? '' : (PLACES[locale][zone] ?? ianaPlace(zone));
+}
+
+/** zoneLabel with the place in `locale`: 'Новосибирск (GMT+07:00)'. */
+export function localZoneLabel(zone: string, locale: Locale, at: Date = new Date()): string {
+  return zoneLabel(zone, at, zonePlace(zone, locale));
 }

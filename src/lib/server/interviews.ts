@@ -16,8 +16,8 @@ import { PD_STATUS } from '../schemas/funnel.ts';
 import type { FeedItem, InterviewDto } from '../schemas/interview.ts';
 import type { UserRow } from './users.ts';
 import { formatMeetingLong } from '../dates.ts';
-import { offsetMinutes, wallTime, zoneLabel } from '../time-zone.ts';
-import { zonePlace } from '../i18n/zone-places.ts';
+import { offsetMinutes, wallTime } from '../time-zone.ts';
+import { localZoneLabel } from '../i18n/zone-places.ts';
 import { queueWebhookEvents } from './webhooks.ts';
 
 type Kind = InterviewDto['kind'];
@@ -196,7 +196,7 @@ function interviewMail({ reader, people, interview, change, candidate, vacancy, 
   const named = reader.kind === 'candidate' || people.some((p) => p.email !== to && p.timeZone !== zone);
   const moment = (at: Date) => {
     const text = formatMeetingLong(at, lang, zone);
-    return named ? t('time.zone_named', { time: text, zone: zoneLabel(zone, at, zonePlace(zone, lang)) }) : text;
+    return named ? t('time.zone_named', { time: text, zone: localZoneLabel(zone, lang, at) }) : text;
   };
   // links in the reader's own language: the page opens as they read the mail
   const link = (path: string) => `${env().PUBLIC_URL}${localizedPath(path, lang)}`;
