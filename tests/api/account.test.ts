@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Client, db, lastCode, lastMail, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
+import { Client, db, lastCode, lastMail, mailsTo, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
 import { translator } from '../../src/lib/i18n/messages.ts';
 
 describe('PUT /api/v1/users/profile', () => {
@@ -77,7 +77,7 @@ describe('email change', () => {
   it('mails a code to the new address; the code changes the email and returns newEmail', async () => {
     const { client } = await signUp('customer');
     const next = uniqueEmail('new');
-    const res = await client.post('/api/v1/users/profile/email', { email: next });
+    const res = await client.post('/api/v1/users/profile/email', { email: next, password: PASSWORD });
     expect(res.status).toBe(200);
     expect((await lastMail(next))?.subject).toMatch(/^Code to confirm your new email: \d{4}$/);
     const confirmed = await client.post('/api/v1/users/profile/email/verify', { code: await lastCode(next) });
@@ -89,11 +89,11 @@ describe('email change', () => {
 
   it('refuses the same address and a taken one', async () => {
     const { client, email } = await signUp('customer');
-    const same = await client.post('/api/v1/users/profile/email', { email });
+    const same = await client.post('/api/v1/users/profile/email', { email, password: PASSWORD });
     expect(same.status).toBe(400);
     expect(same.json.errors).toEqual({ email: 'validation.email_same' });
     const { email: taken } = await signUp('customer');
-    const res = await client.post('/api/v1/users/profile/email', { email: taken });
+    const res = await client.post('/api/v1/users/profile/email', { email: taken, password: PASSWORD });
     expect(res.status).toBe(422);
     expect(res.json.message).toBe('error.user.email_exists');
   });
@@ -101,7 +101,7 @@ describe('email change', () => {
   it('a wrong code is refused and changes nothing', async () => {
     const { client, email } = await signUp('customer');
     const next = uniqueEmail('new');
-    await client.post('/api/v1/users/profile/email', { email: next });
+    await client.post('/api/v1/users/profile/email', { email: next, password: PASSWORD });
     const code = await lastCode(next);
     const res = await client.post('/api/v1/users/profile/email/verify', { code: code === '0000' ? '1111' : '0000' });
     expect(res.status).toBe(422);
@@ -109,8 +109,24 @@ describe('email change', () => {
     expect((await client.get('/api/v1/users/profile')).json.email).toBe(email);
   });
 
+  it('asks for the current password first: a wrong one mails nothing and does not say whether the address is taken (decision 0034)', async () => {
+    const { client, user } = await signUp('customer');
+    const next = uniqueEmail('thief');
+    const wrong = await client.post('/api/v1/users/profile/email', { email: next, password: 'Nope-passw0rd' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json).toMatchObject({ message: 'error.user.wrong_password', errors: { password: 'error.user.wrong_password' } });
+    const { email: taken } = await signUp('customer');
+    expect((await client.post('/api/v1/users/profile/email', { email: taken, password: 'Nope-passw0rd' })).json.message).toBe('error.user.wrong_password');
+    const missing = await client.post('/api/v1/users/profile/email', { email: next });
+    expect(missing.status).toBe(400);
+    expect(missing.json.errors).toEqual({ password: 'validation.password_required' });
+    const codes = await db().query("select count(*)::int as n from email_codes where user_id = $1 and purpose = 'email_change'", [user.id]);
+    expect(codes.rows[0].n).toBe(0);
+    expect(await mailsTo(next)).toEqual([]);
+  });
+
   it('needs a session; a bad body is a 400', async () => {
-    expect((await new Client().post('/api/v1/users/profile/email', { email: uniqueEmail() })).status).toBe(401);
+    expect((await new Client().post('/api/v1/users/profile/email', { email: uniqueEmail(), password: PASSWORD })).status).toBe(401);
     const { client } = await signUp('customer');
     expect((await client.post('/api/v1/users/profile/email/verify', { code: 'x' })).json.errors).toEqual({ code: 'validation.code_invalid' });
   });
@@ -156,6 +172,17 @@ describe('PUT /api/v1/users/profile/password', () => {
     expect((await client.get('/api/v1/users/profile')).status).toBe(401);
   });
 
+  it('counts only the wrong tries: the owner typing it right spends none', async () => {
+    const { client } = await signUp('company');
+    const wrong = () => client.put('/api/v1/users/profile/password', { oldPassword: 'Nope-passw0rd', newPassword: 'N3w-Passw0rd' });
+    for (let i = 0; i < 9; i++) expect((await wrong()).status).toBe(422);
+    for (const [from, to] of [[PASSWORD, 'N3w-Passw0rd'], ['N3w-Passw0rd', PASSWORD], [PASSWORD, 'N3w-Passw0rd']]) {
+      expect((await client.put('/api/v1/users/profile/password', { oldPassword: from, newPassword: to })).status).toBe(200);
+    }
+    expect((await wrong()).status).toBe(422);
+    expect((await wrong()).status).toBe(429);
+  });
+
   it('needs a session', async () => {
     expect((await new Client().put('/api/v1/users/profile/password', { oldPassword: PASSWORD, newPassword: 'N3w-Passw0rd' })).status).toBe(401);
   });
@@ -167,7 +194,7 @@ describe('DELETE /api/v1/users/profile', () => {
     await client.put('/api/v1/users/profile', { name: 'Del', surname: 'Me', companyName: 'Acme' });
     const other = new Client();
     const second = await other.post('/api/v1/auth/email/login', { email, password: PASSWORD });
-    const res = await client.request('DELETE', '/api/v1/users/profile');
+    const res = await client.request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } });
     expect(res.status).toBe(200);
     expect((await other.post('/api/v1/auth/refresh')).status).toBe(401);
     expect((await new Client().get('/api/v1/users/profile', { token: second.json.accessToken })).status).toBe(401);
@@ -179,14 +206,48 @@ describe('DELETE /api/v1/users/profile', () => {
     expect(row.rows[0].deleted_at).not.toBeNull();
   });
 
+  it('asks for the current password: none is a 400, a wrong one a 422, and the account stays (decision 0034)', async () => {
+    const { client, email } = await signUp('recruiter');
+    const none = await client.request('DELETE', '/api/v1/users/profile');
+    expect(none.status).toBe(400);
+    expect(none.json.errors).toEqual({ password: 'validation.password_required' });
+    const wrong = await client.request('DELETE', '/api/v1/users/profile', { body: { password: 'Nope-passw0rd' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json).toMatchObject({ message: 'error.user.wrong_password', errors: { password: 'error.user.wrong_password' } });
+    expect((await client.get('/api/v1/users/profile')).status).toBe(200);
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('shares ten tries per session with the password and address changes, however many come at once', async () => {
+    const { client, email } = await signUp('customer');
+    const wrong = 'Nope-passw0rd';
+    const tries = await Promise.all(
+      Array.from({ length: 210 }, (_, i) =>
+        i % 3 === 0
+          ? client.request('DELETE', '/api/v1/users/profile', { body: { password: wrong } })
+          : i % 3 === 1
+            ? client.post('/api/v1/users/profile/email', { email: uniqueEmail('guess'), password: wrong })
+            : client.put('/api/v1/users/profile/password', { oldPassword: wrong, newPassword: 'N3w-Passw0rd' }),
+      ),
+    );
+    const statuses = tries.map((t) => t.status);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(200);
+    expect((await client.request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } })).status).toBe(429);
+    // the guesser's session cannot, the owner signed in elsewhere can
+    const owner = new Client();
+    owner.token = (await owner.post('/api/v1/auth/email/login', { email, password: PASSWORD })).json.accessToken;
+    expect((await owner.request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } })).status).toBe(200);
+  });
+
   it('frees the address for a new registration', async () => {
     const { client, email } = await signUp('customer');
-    await client.request('DELETE', '/api/v1/users/profile');
+    await client.request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } });
     const again = await new Client().post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'customer' });
     expect(again.status).toBe(201);
   });
 
   it('needs a session', async () => {
-    expect((await new Client().request('DELETE', '/api/v1/users/profile')).status).toBe(401);
+    expect((await new Client().request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } })).status).toBe(401);
   });
 });

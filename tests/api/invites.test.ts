@@ -120,7 +120,7 @@ describe('GET /api/v1/users/invite', () => {
     const email = uniqueEmail();
     await company.post('/api/v1/users/invite', { email, name: 'Gone', surname: 'Soon', role: 'customer' });
     const { client } = await registerInvited(email, 'customer');
-    expect((await client.request('DELETE', '/api/v1/users/profile')).status).toBe(200);
+    expect((await client.request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } })).status).toBe(200);
     const list = await company.get('/api/v1/users/invite');
     expect(list.json.find((i: { email: string }) => i.email === email)).toBeUndefined();
     expect((await company.get('/api/v1/users/invite?role=customer&invite=registered')).json).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../src/lib/i18n/messages.ts';
-import { Client, db, mailsTo, queueSettled, signUp, uniqueEmail } from '../support/client.ts';
+import { Client, db, mailsTo, PASSWORD, queueSettled, signUp, uniqueEmail } from '../support/client.ts';
 
 describe('mails per recipient address and day', () => {
   it('the sixth invite to one address in a day is refused with error.mail.recipient_limit and changes nothing', async () => {
@@ -56,7 +56,7 @@ describe('mails per recipient address and day', () => {
         break;
       }
       client.token = res.json.accessToken;
-      expect((await client.request('DELETE', '/api/v1/users/profile')).status).toBe(200);
+      expect((await client.request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } })).status).toBe(200);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     // the refused registration left no account behind
@@ -68,9 +68,9 @@ describe('e-mail change sends', () => {
   it('a refused request spends none of the hourly sends', async () => {
     const { client } = await signUp('customer');
     const { email: taken } = await signUp('customer');
-    for (let i = 0; i < 6; i++) expect((await client.post('/api/v1/users/profile/email', { email: taken })).status).toBe(422);
+    for (let i = 0; i < 6; i++) expect((await client.post('/api/v1/users/profile/email', { email: taken, password: PASSWORD })).status).toBe(422);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/v1/users/profile/email', { email: uniqueEmail('next') })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/v1/users/profile/email', { email: uniqueEmail('next'), password: PASSWORD })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

@@ -52,7 +52,7 @@ const CASES: Case[] = [
   { method: 'POST', path: () => '/api/v1/auth/verify/email', who: 'public', body: () => ({ email: uniqueEmail(), code: '1234' }) },
   { method: 'POST', path: () => '/api/v1/auth/verify/email/resend', who: 'public', body: () => ({ email: uniqueEmail() }) },
   { method: 'PUT', path: () => '/api/v1/users/profile', who: 'member', body: () => ({ name: 'Ann', surname: 'Lee', companyName: 'Acme', settings: { lang: 'en' } }) },
-  { method: 'POST', path: () => '/api/v1/users/profile/email', who: 'member', body: () => ({ email: uniqueEmail() }) },
+  { method: 'POST', path: () => '/api/v1/users/profile/email', who: 'member', body: () => ({ email: uniqueEmail(), password: PASSWORD }) },
   { method: 'POST', path: () => '/api/v1/users/profile/email/verify', who: 'member', body: () => ({ code: '1234' }) },
   { method: 'PUT', path: () => '/api/v1/users/profile/password', who: 'member', body: () => ({ oldPassword: 'wrong', newPassword: PASSWORD }) },
   { method: 'GET', path: () => '/api/v1/users/invite', who: 'recruiter', query: () => ({ role: 'customer', invite: 'registered' }) },

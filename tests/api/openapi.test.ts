@@ -217,13 +217,13 @@ describe('every endpoint answers as described', () => {
     await call(person, 'PUT', '/api/v1/users/profile/notifications', { body: { notifyMail: 'digest' }, expect: 200 });
     await call(person, 'POST', '/api/v1/users/profile/photo', { raw: form({}, { bytes: await png(), name: 'me.png', type: 'image/png' }), expect: 200 });
     const newEmail = uniqueEmail('moved');
-    await call(person, 'POST', '/api/v1/users/profile/email', { body: { email: newEmail }, expect: 200 });
+    await call(person, 'POST', '/api/v1/users/profile/email', { body: { email: newEmail, password: 'Passw0rd!2' }, expect: 200 });
     await call(person, 'POST', '/api/v1/users/profile/email/verify', { body: { code: '0000' }, expect: 422 });
     await call(person, 'POST', '/api/v1/users/profile/email/verify', { body: { code: await lastCode(newEmail) }, expect: 200 });
     await call(person, 'POST', '/api/v1/auth/logout', { expect: 200 });
     const again = await call(new Client(), 'POST', '/api/v1/auth/email/login', { body: { email: newEmail, password: 'Passw0rd!2' }, expect: 200 });
     person.token = (again.json as { accessToken: string }).accessToken;
-    await call(person, 'DELETE', '/api/v1/users/profile', { expect: 200 });
+    await call(person, 'DELETE', '/api/v1/users/profile', { body: { password: 'Passw0rd!2' }, expect: 200 });
 
     // the team
     await call(company, 'GET', '/api/v1/users/invite', { expect: 200 });

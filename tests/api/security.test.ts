@@ -42,7 +42,7 @@ describe('the 4-digit code cannot be raced', () => {
   it('the same holds for users/profile/email/verify', async () => {
     const { client } = await signUp('company');
     const next = uniqueEmail('next');
-    expect((await client.post('/api/v1/users/profile/email', { email: next })).status).toBe(200);
+    expect((await client.post('/api/v1/users/profile/email', { email: next, password: PASSWORD })).status).toBe(200);
     const code = await lastCode(next);
     const answers = await Promise.all(wrongCodes(code, 300).map((guess) => client.post('/api/v1/users/profile/email/verify', { code: guess })));
     expect(answers.every((a) => a.status === 422 || a.status === 429)).toBe(true);

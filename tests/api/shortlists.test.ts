@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, db, lastMail, signUp } from '../support/client.ts';
+import { Client, db, lastMail, PASSWORD, signUp } from '../support/client.ts';
 import { catalogue, candidateBody, vacancyBody } from '../support/fixtures.ts';
 import { space } from '../support/spaces.ts';
 import { consentGiven } from '../support/consent.ts';
@@ -176,7 +176,7 @@ describe('the link\'s life', () => {
     expect((await other.send([['candidates', other.anna], ['customers', other.s.customer.id]])).status).toBe(303);
     const token = await mailedToken(other.s.customer.email);
     expect((await open(token)).text).toContain('Anna');
-    expect((await other.s.customer.client.request('DELETE', '/api/v1/users/profile')).status).toBe(200);
+    expect((await other.s.customer.client.request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } })).status).toBe(200);
 
     const page = await open(token);
     expect(page.status).toBe(410);

@@ -89,7 +89,7 @@ describe('a socket dies with its session', () => {
     const s = await space();
     const kate = await connect(s.customer.client.token);
     const gone = disconnected(kate);
-    expect((await s.customer.client.request('DELETE', '/api/v1/users/profile')).status).toBe(200);
+    expect((await s.customer.client.request('DELETE', '/api/v1/users/profile', { body: { password: PASSWORD } })).status).toBe(200);
     await gone;
   });
 

@@ -56,8 +56,13 @@ test.describe('profile dialogs (English)', () => {
     await dialog.getByLabel('New email').fill(email);
     await dialog.getByRole('button', { name: 'Send code' }).click();
     await expect(dialog.getByText('Email cannot be same as old')).toBeVisible();
+    await expect(dialog.getByText('Please enter password')).toBeVisible();
     const next = uniqueEmail('next');
     await dialog.getByLabel('New email').fill(next);
+    await dialog.getByLabel('Current password').fill('Not-the-passw0rd');
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Wrong password' })).toBeVisible();
+    await dialog.getByLabel('Current password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Send code' }).click();
     const code = page.getByRole('dialog', { name: 'Confirm the new email' });
     await expect(code.getByText(next)).toBeVisible();
@@ -94,6 +99,12 @@ test.describe('profile dialogs (English)', () => {
     await expect(alert).toBeHidden();
     await page.getByRole('button', { name: 'Delete account' }).click();
     await alert.getByRole('button', { name: 'Delete' }).click();
+    await expect(alert.getByText('Please enter password')).toBeVisible();
+    await alert.getByLabel('Current password').fill('Not-the-passw0rd');
+    await alert.getByRole('button', { name: 'Delete' }).click();
+    await expect(alert.getByRole('alert').filter({ hasText: 'Wrong password' })).toBeVisible();
+    await alert.getByLabel('Current password').fill(PASSWORD);
+    await alert.getByLabel('Current password').press('Enter');
     await expect(page).toHaveURL('/');
     await page.goto('/auth/login');
     await page.getByLabel('Email').fill(email);

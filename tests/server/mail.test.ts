@@ -214,7 +214,7 @@ describe('e-mail change', () => {
     const next = uniqueEmail('next');
     await smtp.down();
     const since = new Date();
-    const asked = await client.post('/api/v1/users/profile/email', { email: next });
+    const asked = await client.post('/api/v1/users/profile/email', { email: next, password: PASSWORD });
     expect(asked.status, asked.text).toBe(200);
     await aMailFailed(pool, since);
     expect((await client.get('/api/v1/users/profile')).json.email).toBe(email);

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useForm } from '../shared/form.ts';
 import { zodResolver } from '../shared/zod-resolver.ts';
 import * as z from 'zod/mini';
-import { api, errorKey } from '../../lib/client/api.ts';
+import { ApiError, api, errorKey } from '../../lib/client/api.ts';
 import { patchUser, setUser } from '../../lib/stores/user.ts';
 import { LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { CodeSchema, EmailSchema } from '../../lib/schemas/common.ts';
-import { PasswordChangeSchema, ProfileSchema, type PasswordChangeInput, type ProfileInput, type UserDto } from '../../lib/schemas/user.ts';
+import { PasswordChangeSchema, ProfileSchema, type EmailChangeInput, type PasswordChangeInput, type ProfileInput, type UserDto } from '../../lib/schemas/user.ts';
 import { Field, SelectField } from '../shared/Field.tsx';
 import { AlertModal, FormModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
@@ -71,17 +71,20 @@ export function InfoDialog({ t, user, onClose, onDone }: { t: T; user: UserDto; 
 
 export function EmailDialog({ t, current, onClose, onSent }: { t: T; current: string; onClose: () => void; onSent: (email: string) => void }) {
   const [formError, setFormError] = useState<string>();
-  const schema = z.object({ email: EmailSchema.check(z.refine((value) => value !== current, 'validation.email_same')) });
-  const { register, handleSubmit, setError, formState, reset } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const schema = z.object({
+    email: EmailSchema.check(z.refine((value) => value !== current, 'validation.email_same')),
+    password: z.string().check(z.minLength(1, 'validation.password_required')),
+  });
+  const { register, handleSubmit, setError, formState, reset } = useForm<EmailChangeInput>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = formState;
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = handleSubmit(async ({ email, password }) => {
     setFormError(undefined);
     try {
-      await api('users/profile/email', { method: 'POST', body: { email } });
+      await api('users/profile/email', { method: 'POST', body: { email, password } });
       reset();
       onSent(email);
     } catch (error) {
-      setFormError(applyServerError(error, setError, ['email']));
+      setFormError(applyServerError(error, setError, ['email', 'password']));
     }
   });
   return (
@@ -89,6 +92,7 @@ export function EmailDialog({ t, current, onClose, onSent }: { t: T; current: st
       <form onSubmit={onSubmit} noValidate>
         <FormError t={t} error={formError} />
         <Field label={t('profile.new_email')} type="email" autoComplete="email" error={errors.email?.message && t(errors.email.message)} {...register('email')} />
+        <Field label={t('profile.old_password')} type="password" autoComplete="current-password" hint={t('profile.password_to_confirm')} error={errors.password?.message && t(errors.password.message)} {...register('password')} />
         <Actions t={t} busy={isSubmitting} onCancel={onClose} submitLabel={t('profile.send_code')} />
       </form>
     </FormModal>
@@ -179,14 +183,21 @@ export function CompanyDialog({ t, user, onClose }: { t: T; user: UserDto; onClo
 
 export function DeleteDialog({ t, onClose, onDeleted }: { t: T; onClose: () => void; onDeleted: () => void }) {
   const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const confirm = async () => {
+    setError(undefined);
+    if (!password) return setPasswordError('validation.password_required');
+    setPasswordError(undefined);
     setBusy(true);
     try {
-      await api('users/profile', { method: 'DELETE' });
+      await api('users/profile', { method: 'DELETE', body: { password } });
       onDeleted();
     } catch (failure) {
-      setError(errorKey(failure));
+      const onField = failure instanceof ApiError ? failure.body.errors?.password : undefined;
+      if (onField) setPasswordError(onField);
+      else setError(errorKey(failure));
       setBusy(false);
     }
   };
@@ -198,9 +209,22 @@ export function DeleteDialog({ t, onClose, onDeleted }: { t: T; onClose: () => v
       confirmLabel={t('profile.delete_confirm')}
       cancelLabel={t('profile.cancel')}
       busy={busy}
-      onConfirm={confirm}
+      onConfirm={() => void confirm()}
       onCancel={onClose}
-    />
+    >
+      {/* Enter in the field confirms too: a form of one field submits on it */}
+      <form onSubmit={(event) => (event.preventDefault(), void confirm())} noValidate>
+        <Field
+          label={t('profile.old_password')}
+          type="password"
+          autoComplete="current-password"
+          hint={t('profile.password_to_confirm')}
+          error={passwordError && t(passwordError)}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </form>
+    </AlertModal>
   );
 }
 

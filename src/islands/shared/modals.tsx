@@ -20,6 +20,8 @@ export function AlertModal(props: {
   busy?: boolean;
   onConfirm: () => void;
   onCancel?: () => void;
+  /** What the confirmation asks for besides the click (the account deletion's password). */
+  children?: ReactNode;
 }) {
   const close = props.onCancel ?? props.onConfirm;
   return (
@@ -42,6 +44,7 @@ export function AlertModal(props: {
       }
     >
       {props.text && <p>{props.text}</p>}
+      {props.children}
     </Modal>
   );
 }

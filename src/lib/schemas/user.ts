@@ -68,11 +68,16 @@ export const InviteQuerySchema = z.object({
   invite: z.optional(z.enum(['registered', 'invited'], { error: 'validation.invalid' })),
 });
 
-export const EmailChangeSchema = z.object({ email: EmailSchema });
+/** The password the person has now, asked before what a session alone must not do (decision 0034). */
+const CurrentPasswordSchema = z.string({ error: 'validation.password_required' }).check(z.minLength(1, 'validation.password_required'), z.maxLength(200, 'validation.too_long'));
+
+export const EmailChangeSchema = z.object({ email: EmailSchema, password: CurrentPasswordSchema });
+export type EmailChangeInput = z.input<typeof EmailChangeSchema>;
 export const EmailCodeSchema = z.object({ code: CodeSchema });
+export const AccountDeletionSchema = z.object({ password: CurrentPasswordSchema });
 
 export const PasswordChangeSchema = z.object({
-  oldPassword: z.string({ error: 'validation.password_required' }).check(z.minLength(1, 'validation.password_required'), z.maxLength(200, 'validation.too_long')),
+  oldPassword: CurrentPasswordSchema,
   newPassword: NewPasswordSchema,
 });
 export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;

@@ -8,21 +8,36 @@ import { hashPassword, verifyPassword } from './auth/password.ts';
 import { revokeAllOf } from './auth/sessions.ts';
 import { disconnectSessions, disconnectUser } from './emit.ts';
 import { findLiveUserByEmail, limitCodeChecks } from './auth/service.ts';
-import { limit } from './ratelimit.ts';
+import { countTry } from './ratelimit.ts';
 import type { UserRow } from './users.ts';
 
-/** Password changes per 15 minutes for one session. */
-const PASSWORD_CHANGES = 10;
+/** Tries of the current password per 15 minutes for one session (password change, new address, deletion). */
+const PASSWORD_TRIES = 10;
 const PASSWORD_WINDOW = 900;
 
 const emailTaken = () => new AppError(422, 'error.user.email_exists', { email: 'error.user.email_exists' });
 
 /**
- * Mails a code to the new address; the address changes only once the code comes back. The hourly
- * send it spends is counted in the transaction that queues the mail, so a refused request
+ * The current password, checked like a login's before what a stolen session must not do alone:
+ * change the password, move the account to an address the thief reads, delete it. Counted per
+ * session: a stolen one spending the account's tries would keep the owner from the change that
+ * ends it. Only wrong tries stay counted. `field` names the form field a wrong one is shown under.
+ */
+async function requireCurrentPassword(user: UserRow, sessionId: string | undefined, password: string, field: string): Promise<void> {
+  const takeBack = await countTry(`password-check:${sessionId ?? user.id}`, PASSWORD_TRIES, PASSWORD_WINDOW);
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(422, 'error.user.wrong_password', { [field]: 'error.user.wrong_password' });
+  await takeBack();
+}
+
+/**
+ * Mails a code to the new address; the address changes only once the code comes back. The code
+ * proves the new address only, so the current password comes first; it is checked before the
+ * address is looked up, so that a session alone cannot ask which addresses have accounts. The
+ * hourly send it spends is counted in the transaction that queues the mail, so a refused request
  * spends none.
  */
-export async function requestEmailChange(user: UserRow, email: string, locale: Locale): Promise<void> {
+export async function requestEmailChange(user: UserRow, sessionId: string | undefined, { email, password }: { email: string; password: string }, locale: Locale): Promise<void> {
+  await requireCurrentPassword(user, sessionId, password, 'password');
   if (email === user.email) throw new AppError(400, 'error.common.invalid_body', { email: 'validation.email_same' });
   if (await findLiveUserByEmail(email)) throw emailTaken();
   const db = await getDb();
@@ -46,13 +61,7 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
 
 /** Changes the password; every other session of the user ends, sockets included. */
 export async function changePassword(user: UserRow, sessionId: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
-  // the old password is checked like a login's: a session is no licence to guess it. Counted per
-  // session: a stolen one spending the account's tries would keep the owner from the change
-  // that ends it
-  await limit([[`password-change:${sessionId ?? user.id}`, PASSWORD_CHANGES]], PASSWORD_WINDOW);
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
-    throw new AppError(422, 'error.user.wrong_password', { oldPassword: 'error.user.wrong_password' });
-  }
+  await requireCurrentPassword(user, sessionId, oldPassword, 'oldPassword');
   const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
   const ended = await db.transaction(async (tx) => {
@@ -63,11 +72,12 @@ export async function changePassword(user: UserRow, sessionId: string | undefine
 }
 
 /**
- * Deletes the account: every session ends at once, and the name, surname and photo go, so the
- * person leaves every list others see. The address and password stay only to answer a later
- * login with 'Account is deleted'.
+ * Deletes the account, once the current password is given: every session ends at once, and the
+ * name, surname and photo go, so the person leaves every list others see. The address and
+ * password stay only to answer a later login with 'Account is deleted'.
  */
-export async function deleteAccount(user: UserRow): Promise<{ image: string | null }> {
+export async function deleteAccount(user: UserRow, sessionId: string | undefined, password: string): Promise<{ image: string | null }> {
+  await requireCurrentPassword(user, sessionId, password, 'password');
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.update(schema.users).set({ deletedAt: new Date(), name: '', surname: '', image: null }).where(eq(schema.users.id, user.id));

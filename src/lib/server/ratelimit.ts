@@ -8,13 +8,33 @@ import { tooMany } from './http.ts';
  * the hit counts only if that transaction commits: a request refused later spends nothing.
  */
 export async function hit(key: string, limit: number, windowSeconds: number, executor?: Executor): Promise<boolean> {
+  return (await countHit(key, windowSeconds, executor)).count <= limit;
+}
+
+async function countHit(key: string, windowSeconds: number, executor?: Executor): Promise<{ count: number; windowStart: string }> {
   const db = executor ?? (await getDb());
-  const result = await db.execute<{ count: number }>(sql`
+  const result = await db.execute<{ count: number; window_start: string }>(sql`
     insert into rate_limits (key, window_start, count)
     values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
     on conflict (key, window_start) do update set count = rate_limits.count + 1
-    returning count`);
-  return Number(result.rows[0]!.count) <= limit;
+    returning count, window_start::text`);
+  const row = result.rows[0]!;
+  return { count: Number(row.count), windowStart: row.window_start };
+}
+
+/**
+ * One try of something a guesser would repeat (a password), counted before it is checked, so
+ * that tries sent at once are counted too: a 429 once more than `max` were made in the window.
+ * Answers a function that takes the try back, for a try that proved to be the owner's: only
+ * failed tries then stay counted.
+ */
+export async function countTry(key: string, max: number, windowSeconds: number): Promise<() => Promise<void>> {
+  const { count, windowStart } = await countHit(key, windowSeconds);
+  if (count > max) throw tooMany();
+  return async () => {
+    const db = await getDb();
+    await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and window_start = ${windowStart}::timestamptz and count > 0`);
+  };
 }
 
 /** Deletes windows that have ended (none is longer than a day); the job queue runs it hourly. */

@@ -3,7 +3,7 @@ import { ALL_ROLES, clearRefreshCookie, requireUser } from '../../../../lib/serv
 import { deleteAccount } from '../../../../lib/server/account.ts';
 import { removeUpload } from '../../../../lib/server/uploads.ts';
 import { toUserDto, updateProfile } from '../../../../lib/server/users.ts';
-import { ProfileSchema } from '../../../../lib/schemas/user.ts';
+import { AccountDeletionSchema, ProfileSchema } from '../../../../lib/schemas/user.ts';
 
 // the follow-up fetch after registration comes before the address is confirmed
 export const GET = endpoint(async ({ locals }) => json(await toUserDto(requireUser(locals, ALL_ROLES, { verified: false }))));
@@ -14,9 +14,10 @@ export const PUT = endpoint(async ({ locals, request }) => {
   return json(await toUserDto(await updateProfile(user, input)));
 });
 
-export const DELETE = endpoint(async ({ locals, cookies }) => {
+export const DELETE = endpoint(async ({ locals, cookies, request }) => {
   const user = requireUser(locals, ALL_ROLES, { verified: false });
-  const { image } = await deleteAccount(user);
+  const { password } = parse(AccountDeletionSchema, await readBody(request));
+  const { image } = await deleteAccount(user, locals.session?.id, password);
   await removeUpload(image);
   clearRefreshCookie(cookies);
   return json({ deleted: true });

@@ -5,7 +5,8 @@ import { EmailChangeSchema } from '../../../../../lib/schemas/user.ts';
 
 export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals);
-  const { email } = parse(EmailChangeSchema, await readBody(request));
-  await requestEmailChange(user, email, locals.locale);
+  const input = parse(EmailChangeSchema, await readBody(request));
+  await requestEmailChange(user, locals.session?.id, input, locals.locale);
+  const { email } = input;
   return json({ sent: true, email });
 });
