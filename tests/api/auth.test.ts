@@ -164,6 +164,26 @@ describe('POST /api/v1/auth/email/login', () => {
     expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('caps guesses at one address from many clients at once, and not the browser that signed in before (decision 0034)', async () => {
+    const { client: owner, email } = await signUp();
+    expect(owner.cookies.get('dv')).toEqual(expect.any(String));
+    const guesses = await Promise.all(Array.from({ length: 200 }, () => new Client().post('/api/v1/auth/email/login', { email, password: 'Wrong-passw0rd' })));
+    expect(guesses.filter((g) => g.status === 422)).toHaveLength(20);
+    const refused = guesses.filter((g) => g.status === 429);
+    expect(refused).toHaveLength(180);
+    expect(refused.every((g) => g.json.message === 'error.user.login_guarded')).toBe(true);
+    // a browser new to the address waits, even with the right password
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD })).json.message).toBe('error.user.login_guarded');
+    // as does one that signed in to another address, or carries a made-up cookie
+    const { client: elsewhere } = await signUp();
+    expect((await elsewhere.post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(429);
+    const forger = new Client();
+    forger.cookies.set('dv', `${owner.cookies.get('dv')!.split('.')[0]}.${'A'.repeat(43)}`);
+    expect((await forger.post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(429);
+    // the owner's browser signs in
+    expect((await owner.post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
   it('slows one client that tries many addresses', async () => {
     const flood = new Client();
     const statuses: number[] = [];

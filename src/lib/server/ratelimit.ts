@@ -28,9 +28,9 @@ async function countHit(key: string, windowSeconds: number, executor?: Executor)
  * Answers a function that takes the try back, for a try that proved to be the owner's: only
  * failed tries then stay counted.
  */
-export async function countTry(key: string, max: number, windowSeconds: number): Promise<() => Promise<void>> {
+export async function countTry(key: string, max: number, windowSeconds: number, tooManyKey?: string): Promise<() => Promise<void>> {
   const { count, windowStart } = await countHit(key, windowSeconds);
-  if (count > max) throw tooMany();
+  if (count > max) throw tooMany(tooManyKey);
   return async () => {
     const db = await getDb();
     await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and window_start = ${windowStart}::timestamptz and count > 0`);

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
 import { AppError, tooMany } from '../http.ts';
-import { hit, limit } from '../ratelimit.ts';
+import { countTry, hit, limit } from '../ratelimit.ts';
 import { env } from '../env.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, type SessionRow, type UserRow } from './sessions.ts';
 import { claimInvitedVacancies, pendingInvite } from '../invites.ts';
 import { issueAccessToken } from './tokens.ts';
+import { knownDevice } from './devices.ts';
 import { addCodeJob, chargeCodeMail, consumeCode, issueCode } from './codes.ts';
 
 /**
@@ -19,6 +20,10 @@ import { addCodeJob, chargeCodeMail, consumeCode, issueCode } from './codes.ts';
  */
 const LOGINS_PER_ADDRESS_AND_CLIENT = 10;
 const LOGINS_PER_CLIENT = 50;
+/** Wrong passwords per 15 minutes for one address from browsers that never signed in to it, wherever they are. */
+const LOGINS_PER_ADDRESS = 20;
+/** Wrong passwords per 15 minutes from one browser that signed in to the address before. */
+const LOGINS_PER_DEVICE = 10;
 /** Code checks per 15 minutes: for one address, and from one client across addresses. */
 const VERIFIES_PER_ADDRESS = 20;
 const VERIFIES_PER_CLIENT = 60;
@@ -49,6 +54,8 @@ export interface SessionGrant {
 interface ClientInfo {
   ip?: string;
   userAgent?: string;
+  /** The browser's device cookie (auth/devices.ts), if it has one. */
+  device?: string;
 }
 
 async function grant(user: UserRow, persistent: boolean, client: ClientInfo): Promise<SessionGrant> {
@@ -181,6 +188,12 @@ export async function login(
     ],
     WINDOW,
   );
+  // guesses from many addresses at once are capped per account; a browser that signed in to it
+  // before is counted on its own, so that the cap does not lock the owner out (decision 0034)
+  const device = await knownDevice(client.device, input.email);
+  const takeBack = device
+    ? await countTry(`login-device:${device}`, LOGINS_PER_DEVICE, WINDOW)
+    : await countTry(`login-address:${input.email}`, LOGINS_PER_ADDRESS, WINDOW, 'error.user.login_guarded');
   const db = await getDb();
   const [user] = await db
     .select()
@@ -192,6 +205,7 @@ export async function login(
   if (!user || !ok) {
     throw new AppError(422, 'error.common.wrong_email_or_password');
   }
+  await takeBack();
   if (user.deletedAt) throw new AppError(422, 'error.common.deleted_account');
   if (user.status === STATUS.BANNED) throw new AppError(403, 'error.user.banned');
   return grant(user, input.remember, client);

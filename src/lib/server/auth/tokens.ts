@@ -49,6 +49,21 @@ export async function readAccessToken(token: string): Promise<AccessClaims | und
   }
 }
 
+/** A token that only this installation can make for `subject`: a random part and its signature. */
+export async function tokenFor(subject: string): Promise<string> {
+  const nonce = crypto.randomBytes(16).toString('base64url');
+  return `${nonce}.${sign(`${subject}\n${nonce}`, await secret())}`;
+}
+
+/** The random part of a token `tokenFor(subject)` made, or undefined for any other value. */
+export async function readTokenFor(subject: string, token: string | undefined): Promise<string | undefined> {
+  const [nonce, signature, extra] = (token ?? '').split('.');
+  if (!nonce || !signature || extra !== undefined) return undefined;
+  const expected = Buffer.from(sign(`${subject}\n${nonce}`, await secret()));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? nonce : undefined;
+}
+
 export function randomToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
