@@ -87,6 +87,19 @@ describe('email change', () => {
     expect((await new Client().post('/api/v1/auth/email/login', { email: next, password: PASSWORD })).status).toBe(200);
   });
 
+  it('tells the old address, in the person’s language, once the new one is confirmed', async () => {
+    const { client, email } = await signUp('recruiter');
+    await client.put('/api/v1/users/profile', { name: 'Ира', surname: 'Адресова', settings: { lang: 'ru' } });
+    const next = uniqueEmail('moved');
+    await client.post('/api/v1/users/profile/email', { email: next, password: PASSWORD });
+    expect(await mailsTo(email)).toHaveLength(1); // the registration's code only: nothing before the change is confirmed
+    await client.post('/api/v1/users/profile/email/verify', { code: await lastCode(next) });
+    const notice = await lastMail(email, { count: 2 });
+    const t = translator('ru');
+    expect(notice.subject).toBe(t('mail.email_changed_subject'));
+    expect(notice.text).toContain(`с ${email} на ${next}`);
+  });
+
   it('refuses the same address and a taken one', async () => {
     const { client, email } = await signUp('customer');
     const same = await client.post('/api/v1/users/profile/email', { email, password: PASSWORD });

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { getDb, schema } from './db/index.ts';
+import { getDb, schema, type Executor } from './db/index.ts';
 import { pgCode } from './errors.ts';
 import { AppError } from './http.ts';
-import type { Locale } from '../i18n/index.ts';
+import { isLocale, type Locale } from '../i18n/index.ts';
+import { translator } from '../i18n/messages.ts';
+import { queueMail } from './mail.ts';
 import { consumeCode, issueCode } from './auth/codes.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { revokeAllOf } from './auth/sessions.ts';
@@ -51,12 +53,30 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
   if (await findLiveUserByEmail(newEmail)) throw emailTaken();
   const db = await getDb();
   try {
-    await db.update(schema.users).set({ email: newEmail }).where(eq(schema.users.id, user.id));
+    await db.transaction(async (tx) => {
+      await tx.update(schema.users).set({ email: newEmail }).where(eq(schema.users.id, user.id));
+      await tellOldAddress(tx, user, newEmail);
+    });
   } catch (error) {
     if (pgCode(error) === '23505') throw emailTaken();
     throw error;
   }
   return { newEmail };
+}
+
+/**
+ * Tells the old address that the account moved, in the person's language: someone who got hold
+ * of a session and the password learns nothing from it, the owner learns what happened. A
+ * recipient past the day's limit of notices gets none, and the change still goes through.
+ */
+async function tellOldAddress(tx: Executor, user: UserRow, newEmail: string): Promise<void> {
+  const t = translator(isLocale(user.lang) ? user.lang : 'en');
+  const text = `${t('mail.email_changed_text', { email: user.email, newEmail })}\n\n${t('mail.signature')}`;
+  try {
+    await queueMail(tx, { to: user.email, subject: t('mail.email_changed_subject'), text }, { kind: 'notice' });
+  } catch (error) {
+    if (!(error instanceof AppError && error.status === 429)) throw error;
+  }
 }
 
 /** Changes the password; every other session of the user ends, sockets included. */
