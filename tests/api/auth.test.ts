@@ -184,6 +184,39 @@ describe('POST /api/v1/auth/email/login', () => {
     expect((await owner.post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('remembers a browser only with "remember me", and forgets every one when the password changes', async () => {
+    const { client: owner, email } = await signUp();
+    const shared = new Client();
+    expect((await shared.post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: false })).status).toBe(200);
+    expect(shared.cookies.has('dv')).toBe(false);
+    // someone who signed in once, before the password changed, and kept the cookie
+    const former = new Client();
+    await former.post('/api/v1/auth/email/login', { email, password: PASSWORD });
+    const kept = former.cookies.get('dv')!;
+    const before = owner.cookies.get('dv');
+    expect((await owner.put('/api/v1/users/profile/password', { oldPassword: PASSWORD, newPassword: 'N3w-Passw0rd' })).status).toBe(200);
+    // the browser that changed it is known under the new password, with a new cookie
+    expect(owner.cookies.get('dv')).not.toBe(before);
+    for (let i = 0; i < 20; i++) await new Client().post('/api/v1/auth/email/login', { email, password: 'Wrong-passw0rd' });
+    const stale = new Client();
+    stale.cookies.set('dv', kept);
+    expect((await stale.post('/api/v1/auth/email/login', { email, password: 'Wrong-passw0rd' })).json.message).toBe('error.user.login_guarded');
+    expect((await owner.post('/api/v1/auth/email/login', { email, password: 'N3w-Passw0rd' })).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: hopping addresses inside it is one client', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 55; i++) {
+      const hopper = new Client(undefined, { ip: `${prefix}:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}` });
+      statuses.push((await hopper.post('/api/v1/auth/email/login', { email: uniqueEmail('nobody'), password: 'Wrong-passw0rd' })).status);
+    }
+    expect(statuses.filter((s) => s === 422)).toHaveLength(50);
+    expect(statuses.slice(50).every((s) => s === 429)).toBe(true);
+    // the next /64 is another client
+    expect((await new Client(undefined, { ip: `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:2::1` }).post('/api/v1/auth/email/login', { email: uniqueEmail('nobody'), password: 'Wrong-passw0rd' })).status).toBe(422);
+  });
+
   it('slows one client that tries many addresses', async () => {
     const flood = new Client();
     const statuses: number[] = [];

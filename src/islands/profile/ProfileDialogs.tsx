@@ -187,6 +187,8 @@ export function DeleteDialog({ t, onClose, onDeleted }: { t: T; onClose: () => v
   const [error, setError] = useState<string>();
   const [passwordError, setPasswordError] = useState<string>();
   const confirm = async () => {
+    // Enter in the field while a try is under way would send a second one
+    if (busy) return;
     setError(undefined);
     if (!password) return setPasswordError('validation.password_required');
     setPasswordError(undefined);

@@ -80,7 +80,7 @@ async function tellOldAddress(tx: Executor, user: UserRow, newEmail: string): Pr
 }
 
 /** Changes the password; every other session of the user ends, sockets included. */
-export async function changePassword(user: UserRow, sessionId: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
+export async function changePassword(user: UserRow, sessionId: string | undefined, oldPassword: string, newPassword: string): Promise<{ passwordHash: string }> {
   await requireCurrentPassword(user, sessionId, oldPassword, 'oldPassword');
   const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
@@ -89,6 +89,7 @@ export async function changePassword(user: UserRow, sessionId: string | undefine
     return revokeAllOf(user.id, { except: sessionId, tx });
   });
   disconnectSessions(ended);
+  return { passwordHash };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from './db/index.ts';
-import { AppError, forbidden, notFound, tooMany } from './http.ts';
+import { AppError, clientBucket, forbidden, notFound, tooMany } from './http.ts';
 import { hit } from './ratelimit.ts';
 import { queueMail } from './mail.ts';
 import { announce, notify } from './notifications.ts';
@@ -220,7 +220,7 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
 
   // the limits count before the file is read or anything written: a flood spends nothing else
   const db = await getDb();
-  const byClient = ip === undefined || (await hit(`apply-client:${ip}`, PER_CLIENT_HOUR, HOUR));
+  const byClient = ip === undefined || (await hit(`apply-client:${clientBucket(ip)}`, PER_CLIENT_HOUR, HOUR));
   const byAddress = await hit(`apply-to:${email}`, PER_ADDRESS_DAY, DAY);
   if (!byClient || !byAddress) throw tooMany('careers.apply.rate_limited');
 

@@ -7,7 +7,7 @@
 import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { hit } from './ratelimit.ts';
-import { tooMany } from './http.ts';
+import { clientBucket, tooMany } from './http.ts';
 import type { ClientReport } from '../schemas/client-errors.ts';
 
 /** Reports one client may send in an hour: a page in a crash loop must not fill the table. */
@@ -26,7 +26,7 @@ export function scrub(text: string): string {
 
 export async function recordClientReport(report: ClientReport, ip: string | undefined, userAgent: string | null): Promise<void> {
   const db = await getDb();
-  if (!(await hit(`client-report:${ip ?? 'unknown'}`, REPORTS_PER_CLIENT_HOUR, 3600, db))) throw tooMany();
+  if (!(await hit(`client-report:${clientBucket(ip)}`, REPORTS_PER_CLIENT_HOUR, 3600, db))) throw tooMany();
   const release = report.release || 'unknown';
   if (report.kind === 'view') {
     if (!report.sampled) return;

@@ -208,6 +208,21 @@ export function clientIp(context: Pick<APIContext, 'clientAddress' | 'request'>)
   return last && last.length <= 64 && /^[0-9a-fA-F.:]+$/.test(last) ? last : peer;
 }
 
+/**
+ * A client address as rate limits count it: an IPv6 client is its /64, the block one home or
+ * one server is given, so that hopping addresses inside it is one client.
+ */
+export function clientBucket(ip: string | undefined): string {
+  if (ip === undefined) return 'unknown';
+  const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 function trustedProxy(peer: string): boolean {
   const setting = env().TRUST_PROXY;
   if (!setting) return false;

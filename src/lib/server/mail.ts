@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Executor } from './db/index.ts';
 import { env } from './env.ts';
-import { tooMany } from './http.ts';
+import { clientBucket, tooMany } from './http.ts';
 import { addJob, retryNow } from './jobs.ts';
 import { hit } from './ratelimit.ts';
 import { singleton } from './singleton.ts';
@@ -51,7 +51,7 @@ export interface MailCause {
 export async function chargeMail(tx: Executor, to: string, cause: MailCause): Promise<void> {
   const { MAIL_PER_CLIENT_DAY, MAIL_PER_SPACE_DAY } = env();
   // one order of keys for every transaction, so that two of them never wait on each other
-  if (cause.clientIp !== undefined && !(await hit(`mail-client:${cause.clientIp}`, MAIL_PER_CLIENT_DAY, DAY, tx))) {
+  if (cause.clientIp !== undefined && !(await hit(`mail-client:${clientBucket(cause.clientIp)}`, MAIL_PER_CLIENT_DAY, DAY, tx))) {
     throw tooMany('error.mail.client_limit');
   }
   if (cause.spaceId && !(await hit(`mail-space:${cause.spaceId}`, MAIL_PER_SPACE_DAY, DAY, tx))) {

@@ -12,7 +12,8 @@ export function clientInfo(context: APIContext) {
 /** Answers a login or registration: the cookie for the browser, the token for the client. */
 export async function grantResponse(context: APIContext, grant: SessionGrant, status = 200): Promise<Response> {
   setRefreshCookie(context.cookies, grant.refreshToken, grant.session.persistent);
-  await rememberDevice(context.cookies, grant.user.email);
+  // a browser signed in without "remember me" may be a shared one: it is not remembered either
+  if (grant.session.persistent) await rememberDevice(context.cookies, grant.user);
   return json(
     { accessToken: grant.accessToken, tokenExpires: grant.tokenExpires, user: await toUserDto(grant.user) },
     { status },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
-import { AppError, tooMany } from '../http.ts';
+import { AppError, clientBucket, tooMany } from '../http.ts';
 import { countTry, hit, limit } from '../ratelimit.ts';
 import { env } from '../env.ts';
 import type { Locale } from '../../i18n/index.ts';
@@ -35,7 +35,7 @@ export function limitCodeChecks(subject: string, ip: string | undefined): Promis
   return limit(
     [
       [subject, VERIFIES_PER_ADDRESS],
-      [`verify-client:${ip ?? 'unknown'}`, VERIFIES_PER_CLIENT],
+      [`verify-client:${clientBucket(ip)}`, VERIFIES_PER_CLIENT],
     ],
     WINDOW,
   );
@@ -84,7 +84,7 @@ export async function register(
   }
   // every registration mails a code: a client past its day's mails is refused before the
   // password's hash, the costly part, so a flood of refused registrations costs nothing
-  if (client.ip !== undefined && !(await hit(`register-client:${client.ip}`, env().MAIL_PER_CLIENT_DAY, DAY))) throw tooMany('error.user.email_send_max_attempts_reached');
+  if (client.ip !== undefined && !(await hit(`register-client:${clientBucket(client.ip)}`, env().MAIL_PER_CLIENT_DAY, DAY))) throw tooMany('error.user.email_send_max_attempts_reached');
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   // an invited address joins the inviter's space with the invited role, whatever the form said:
@@ -183,17 +183,11 @@ export async function login(
 ): Promise<SessionGrant> {
   await limit(
     [
-      [`login:${input.email}:${client.ip ?? 'unknown'}`, LOGINS_PER_ADDRESS_AND_CLIENT],
-      [`login-client:${client.ip ?? 'unknown'}`, LOGINS_PER_CLIENT],
+      [`login:${input.email}:${clientBucket(client.ip)}`, LOGINS_PER_ADDRESS_AND_CLIENT],
+      [`login-client:${clientBucket(client.ip)}`, LOGINS_PER_CLIENT],
     ],
     WINDOW,
   );
-  // guesses from many addresses at once are capped per account; a browser that signed in to it
-  // before is counted on its own, so that the cap does not lock the owner out (decision 0034)
-  const device = await knownDevice(client.device, input.email);
-  const takeBack = device
-    ? await countTry(`login-device:${device}`, LOGINS_PER_DEVICE, WINDOW)
-    : await countTry(`login-address:${input.email}`, LOGINS_PER_ADDRESS, WINDOW, 'error.user.login_guarded');
   const db = await getDb();
   const [user] = await db
     .select()
@@ -201,6 +195,13 @@ export async function login(
     .where(eq(schema.users.email, input.email))
     .orderBy(desc(isNull(schema.users.deletedAt)), desc(schema.users.createdAt))
     .limit(1);
+  // guesses from many addresses at once are capped per address; a browser that signed in to the
+  // account with its present password is counted on its own, so that the cap does not lock the
+  // owner out (decision 0034)
+  const device = await knownDevice(client.device, user);
+  const takeBack = device
+    ? await countTry(`login-device:${device}`, LOGINS_PER_DEVICE, WINDOW)
+    : await countTry(`login-address:${input.email}`, LOGINS_PER_ADDRESS, WINDOW, 'error.user.login_guarded');
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user || !ok) {
     throw new AppError(422, 'error.common.wrong_email_or_password');
