@@ -66,7 +66,7 @@ describe('interviews', () => {
     });
     expect(res.status).toBe(201);
     const ru = await lastMail(s.customer.email, { match: invitation });
-    expect(ru?.subject).toMatch(/^Собеседование с кандидатом Pavel Orlov/);
+    expect(ru?.subject).toMatch(/^Собеседование: Pavel Orlov/);
     expect(ru?.text).toContain('на вакансию «Head of sales»');
     expect(ru?.text).toMatch(new RegExp(`Кандидат: http://\\S+/ru/candidates/${s.candidate.id}/${s.vacancy.id}\\n`));
     expect(ru?.text).toMatch(/Ваши собеседования: http:\/\/\S+\/ru\/interviews\n/);

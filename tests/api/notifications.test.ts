@@ -308,7 +308,7 @@ describe('mail', () => {
     await consentGiven(dina, [s.customer.id]);
     await move(s.recruiter.client, vacancy, dina, 1, 4);
     const mail = await lastMail(s.customer.email, { match: (m) => /Dina Kim/.test(m.subject ?? '') });
-    expect(mail.subject).toBe('Ivan Petrov: кандидат Dina Kim переведён на этап «Собеседование с заказчиком» (Project manager)');
+    expect(mail.subject).toBe('Ivan Petrov: Dina Kim → этап «Собеседование с заказчиком» (Project manager)');
     expect(mail.text).toContain(`/ru/candidates/${dina}/${vacancy}`);
     expect(mail.text).toContain('/ru/profile');
     await queueSettled();

@@ -380,7 +380,7 @@ test.describe('vacancy candidates and the database', () => {
     const vera = world.candidates[24]!;
     await signIn(page, 'company');
     await page.goto(`/ru/vacancy/candidates/${world.vacancyId}?stage=5`);
-    await expect(page.getByTestId('vacancy-status')).toHaveText('Активный');
+    await expect(page.getByTestId('vacancy-status')).toHaveText('Опубликована');
     const actions = page.getByRole('group', { name: 'Действия с вакансией' });
     await expect(actions.getByRole('button', { name: 'В архив' })).toBeVisible();
     await expect(actions.getByRole('link', { name: 'Просмотр' })).toHaveAttribute('href', `/ru/vacancy/preview/${world.vacancyId}`);

@@ -341,7 +341,7 @@ test.describe('recruiter dashboard in Russian', () => {
     await expect(page.getByRole('heading', { name: 'Лента взаимодействий' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Собеседования' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Вакансии' })).toBeVisible();
-    await expect(page.getByTestId('status-shown')).toHaveText('Активный');
+    await expect(page.getByTestId('status-shown')).toHaveText('Опубликована');
     await expect(page.getByText('3 вакансии')).toBeVisible();
     const chips = page.getByRole('navigation', { name: 'Период' });
     await expect(chips.getByRole('link')).toHaveText(['Все', 'За месяц', 'За неделю']);

@@ -14,7 +14,7 @@ const TEXT = {
   ru: {
     prefix: '/ru',
     title: 'Уведомления',
-    moved: (who: string) => `Olga Owner: кандидат ${who} переведён на этап «Собеседование с заказчиком»`,
+    moved: (who: string) => `Olga Owner: ${who} → этап «Собеседование с заказчиком»`,
     scheduled: (who: string, when: string) => `Olga Owner: собеседование с кандидатом ${who} назначено на ${when}`,
     markAll: 'Отметить все прочитанными',
     allRead: 'Всё прочитано',

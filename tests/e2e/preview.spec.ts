@@ -181,7 +181,7 @@ test.describe('vacancy preview', () => {
     const { response, scripts } = await openCounting(page, `/ru/vacancy/preview/${world.vacancyId}`);
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    await expect(page.getByTestId('vacancy-status')).toHaveText('Активный');
+    await expect(page.getByTestId('vacancy-status')).toHaveText('Опубликована');
     await expect(page.getByText('IT-специалист')).toBeVisible();
     await expect(page.getByText('2 позиции')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Личные качества' }).getByRole('listitem')).toHaveText(world.skills.map((skill) => skill.name.ru));
@@ -269,7 +269,7 @@ test.describe('vacancy preview', () => {
 
   for (const { prefix, archive, confirm, cancel, archived } of [
     { prefix: '', archive: 'Archive', confirm: 'Yes, archive', cancel: 'Cancel', archived: 'Archived' },
-    { prefix: '/ru', archive: 'В архив', confirm: 'Да, в архив', cancel: 'Отмена', archived: 'Архив' },
+    { prefix: '/ru', archive: 'В архив', confirm: 'Да, в архив', cancel: 'Отмена', archived: 'В архиве' },
   ]) {
     test(`archives with JavaScript off, after the warning${prefix ? ' (Russian)' : ''}`, async ({ browser }) => {
       const id = prefix ? await createVacancy(company, { positionName: 'Welder', status: 1 }) : world.vacancyId;

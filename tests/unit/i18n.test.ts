@@ -310,3 +310,24 @@ describe('splitLocale', () => {
     }
   });
 });
+
+describe('Russian that agrees with what it names', () => {
+  const ru = createT('ru', messages.ru);
+  const en = createT('en', messages.en);
+
+  it('says one vacancy and several alike in the consent terms', () => {
+    expect(ru('consent.terms.purpose_vacancies', { count: 1, vacancies: '«A»' })).toBe('Рассмотрение вашей кандидатуры на вакансию «A» и связь с вами по ней.');
+    expect(ru('consent.terms.purpose_vacancies', { count: 2, vacancies: '«A», «B»' })).toContain('на вакансии «A», «B» и связь с вами по ним.');
+    expect(ru('consent.terms.purpose_vacancies', { count: 5, vacancies: '…' })).toContain('по ним');
+    expect(en('consent.terms.purpose_vacancies', { count: 1, vacancies: '«A»' })).toBe('Considering you for the vacancy «A» and contacting you about it.');
+  });
+
+  it('puts a candidate’s name where it needs no declension and no gender', () => {
+    const named = ['feed.stage', 'feed.priority', 'feed.rating', 'feed.candidate_added', 'feed.added_to_vacancy', 'notifications.text.stage', 'notifications.text.rated', 'interview.title', 'mail.interview_subject'];
+    for (const key of named) {
+      const text = ru(key, { candidate: 'Лариса Попова', user: 'Ира', actor: 'Ира', stage: 'Архив', priority: 'Высокий', score: 5, vacancy: 'Python', when: 'завтра' });
+      // the name is never the object of a preposition or a case ending, nor the subject of a past participle
+      expect(text, key).not.toMatch(/кандидат(?:у|а|ом)? Лариса|Лариса Попова (?:переведён|добавлен)/);
+    }
+  });
+});
