@@ -220,6 +220,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
 
   switch (access.kind) {
     case 'public':
+      // the landing page speaks to guests; a signed-in person's own home is where they go
+      if (verified && path === '/' && SAFE_METHODS.has(request.method)) return to(homeOf(user.role));
       break;
     case 'auth':
       if (verified) return to(homeOf(user.role));

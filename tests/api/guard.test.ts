@@ -35,6 +35,11 @@ describe('the route guard (SPEC.md §2)', () => {
     const company = await signUp('company');
     const customer = await inviteAndRegister(company.client, 'customer');
     expect((await page(customer.client, '/auth/login')).headers.get('location')).toBe('/workspace');
+    // the landing page is for guests: a signed-in person who types the site's address goes home
+    expect((await page(customer.client, '/')).headers.get('location')).toBe('/workspace');
+    expect((await page(verified.client, '/ru')).headers.get('location')).toBe('/ru/recruiter');
+    // one who has not confirmed the address yet still sees it, and logs out from the code step
+    expect((await page(client, '/')).status).toBe(200);
   });
 
   it('sends a role that is not allowed to its home: customers stay out of the recruiter area, the others out of the workspace', async () => {

@@ -154,6 +154,12 @@ test.describe('candidate form', () => {
     await skills.press('Enter');
     await skills.fill('Power BI');
     await skills.press('Enter');
+    // commas a phone's keyboard or a paste brings split skills too
+    await skills.fill('Excel, Tableau,  python ,sql');
+    await expect(skills).toHaveValue('sql');
+    await skills.press('Enter');
+    await expect(main.getByRole('listitem')).toHaveText(['SQL×', 'Power BI×', 'Excel×', 'Tableau×', 'python×']);
+    for (const extra of ['Excel', 'Tableau', 'python']) await main.getByRole('button', { name: new RegExp(extra) }).click();
     await expect(main.getByRole('listitem')).toHaveText(['SQL×', 'Power BI×']);
 
     await page.getByRole('button', { name: 'Add a job' }).click();

@@ -158,7 +158,7 @@ test.describe('candidate profile', () => {
         ],
         langs: [
           { lang: 'English', level: 'B2' },
-          { lang: 'German', level: 'A2' },
+          { lang: 'German', level: 'Native' },
         ],
       },
     });
@@ -228,7 +228,7 @@ test.describe('candidate profile', () => {
 
     const education = page.getByRole('region', { name: 'Education' }).getByRole('listitem');
     await expect(education).toHaveText([/^\s*2015\s+Higher School of Economics/, /^\s*2012\s+Moscow State University/, /^\s*2008\s+School 57/]);
-    await expect(page.getByRole('region', { name: 'Languages' }).getByRole('listitem')).toHaveText(['English, B2', 'German, A2']);
+    await expect(page.getByRole('region', { name: 'Languages' }).getByRole('listitem')).toHaveText(['English, B2 — Upper intermediate', 'German, Native']);
     await expect(page.getByRole('region', { name: 'Schedule' }).getByRole('listitem')).toHaveText(['Full day', 'Flexible schedule', 'Jira', 'Scrum']);
 
     await expect(page.getByTestId('current-stage')).toHaveText('New');
@@ -430,6 +430,7 @@ test.describe('candidate profile', () => {
     await expect(jobs.nth(0)).toContainText('1 год 1 месяц');
     await expect(jobs.nth(1)).toContainText('2 года');
     await expect(page.getByRole('region', { name: 'Образование' }).getByRole('listitem').first()).toContainText('2015');
+    await expect(page.getByRole('region', { name: 'Языки' }).getByRole('listitem')).toHaveText(['English, B2 — выше среднего', 'German, Родной']);
     await expect(page.getByText(translator('ru')('candidate.age', { count: ageOn('1990-05-10') }), { exact: true })).toBeVisible();
     await expect(page.getByText('180 000 – 220 000 ₽')).toBeVisible();
     await expect(page.getByTestId('current-stage')).toHaveText('Принят');

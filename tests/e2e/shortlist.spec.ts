@@ -32,6 +32,10 @@ for (const lang of ['en', 'ru'] as const) {
       await page.screenshot({ path: testInfo.outputPath(`shortlist-send-${lang}.png`), fullPage: true });
       await page.getByRole('button', { name: t.submit, exact: true }).click();
       await expect(page.getByRole('status')).toHaveText(t.sent);
+      // the list of sent links scrolls inside its card on a phone; the page does not
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 720 });
 
       const link = await mailedMatch(world.customer.email, /http\S+\/shortlist\?token=[\w-]+/);
       const offline = await browser.newContext({ javaScriptEnabled: false });

@@ -1,7 +1,7 @@
 import type { CandidateDto, CandidateInput } from '../../lib/schemas/candidate.ts';
 
 /** CEFR levels and 'Native': stored as these codes, shown through `candidate_form.level.*`. */
-export const LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'Native'] as const;
+export { LEVELS } from '../../lib/language-levels.ts';
 
 /** The top-level fields of the schema: the server's errors on them (or inside them) are shown. */
 export const FIELDS = [

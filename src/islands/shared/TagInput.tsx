@@ -20,12 +20,28 @@ export function TagInput({ label, hint, removeLabel, listLabel, value, onChange,
   const id = useId();
   const [text, setText] = useState('');
 
+  /** Each comma-separated piece of `raw` as a chip. */
+  const addAll = (raw: string) => {
+    const next = [...value];
+    for (const piece of raw.split(',')) {
+      const skill = piece.trim().replace(/\s+/g, ' ').slice(0, 100);
+      // the same skill twice, whatever its case, would only clutter the list
+      if (skill && !next.some((s) => s.toLowerCase() === skill.toLowerCase())) next.push(skill);
+    }
+    if (next.length > value.length) onChange(next);
+  };
+
   const add = () => {
-    const skill = text.trim().replace(/\s+/g, ' ').slice(0, 100);
+    addAll(text);
     setText('');
-    // the same skill twice, whatever its case, would only clutter the list
-    if (!skill || value.some((s) => s.toLowerCase() === skill.toLowerCase())) return;
-    onChange([...value, skill]);
+  };
+
+  const onType = (typed: string) => {
+    // a comma that came without its key (a phone's keyboard, a paste) ends a chip as well
+    const cut = typed.lastIndexOf(',');
+    if (cut < 0) return setText(typed);
+    addAll(typed.slice(0, cut));
+    setText(typed.slice(cut + 1).trimStart());
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -64,7 +80,7 @@ export function TagInput({ label, hint, removeLabel, listLabel, value, onChange,
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => onType(e.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => {
             // a skill typed but not confirmed with Enter is still meant: keep it
