@@ -259,7 +259,7 @@ describe('the API of the bell', () => {
     expect(en.text).not.toMatch(/<script/i);
     expect(en.text).toContain('Lena Second rated Boris Ivanov 4 of 5');
     const ru = await s.recruiter.client.get('/ru/notifications');
-    expect(ru.text).toContain('Lena Second: оценка 4 из 5 кандидату Boris Ivanov');
+    expect(ru.text).toContain('Lena Second: Boris Ivanov — оценка 4 из 5');
     expect(ru.text).toMatch(/href="\/ru\/candidates\/[0-9a-f-]+\/[0-9a-f-]+"/);
     const before = (await notices(s.recruiter.client)).unread;
     expect(before).toBeGreaterThan(0);

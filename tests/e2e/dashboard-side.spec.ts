@@ -33,7 +33,7 @@ test('the dashboard shows the space\'s latest events with links, and upcoming in
   await expect(interviews).toContainText('Phone call · Accountant');
 
   await page.goto('/ru/recruiter');
-  await expect(page.getByTestId('feed').getByRole('listitem').first()).toContainText('Olga Owner: собеседование с кандидатом Pavel Orlov назначено на');
+  await expect(page.getByTestId('feed').getByRole('listitem').first()).toContainText('Olga Owner: Pavel Orlov — собеседование назначено на');
   await expect(page.getByTestId('feed').getByRole('listitem').nth(1)).toContainText('Olga Owner: Pavel Orlov → этап «Собеседование с рекрутером»');
   await expect(page.getByTestId('interviews')).toContainText('Звонок · Accountant');
 });

@@ -15,7 +15,7 @@ const TEXT = {
     prefix: '/ru',
     title: 'Уведомления',
     moved: (who: string) => `Olga Owner: ${who} → этап «Собеседование с заказчиком»`,
-    scheduled: (who: string, when: string) => `Olga Owner: собеседование с кандидатом ${who} назначено на ${when}`,
+    scheduled: (who: string, when: string) => `Olga Owner: ${who} — собеседование назначено на ${when}`,
     markAll: 'Отметить все прочитанными',
     allRead: 'Всё прочитано',
     intl: 'ru-RU',
