@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../src/lib/i18n/messages.ts';
 import { Client, db, lastCode, lastMail, PASSWORD, queueSettled, signUp, uniqueEmail } from '../support/client.ts';
 
 async function registerInvited(email: string, formRole: 'company' | 'recruiter' | 'customer') {
@@ -160,6 +161,23 @@ describe('invites cannot be hijacked', () => {
     expect(res.status).toBe(201);
     expect(res.json.user.role).toBe(3);
     expect((await spaceOf(res.json.user.id)).company_name).toBe('First');
+  });
+
+  it('a link whose invite was replaced says so on the sign-up page, in both languages', async () => {
+    const boss = await company('Replaced');
+    const email = uniqueEmail('twice');
+    await boss.post('/api/v1/users/invite', { email, name: 'Ivan', surname: 'P', role: 'recruiter' });
+    const old = await inviteToken(email);
+    await boss.post('/api/v1/users/invite', { email, name: 'Oleg', surname: 'S', role: 'customer' });
+    const fresh = await inviteToken(email);
+    expect(fresh).not.toBe(old);
+    const visitor = new Client();
+    const en = translator('en');
+    const ru = translator('ru');
+    expect((await visitor.get(`/auth/register?invite=${old}`)).text).toContain(en('auth.invite_gone'));
+    expect((await visitor.get(`/ru/auth/register?invite=${old}`)).text).toContain(ru('auth.invite_gone'));
+    expect((await visitor.get(`/auth/register?invite=${fresh}`)).text).not.toContain(en('auth.invite_gone'));
+    expect((await visitor.get('/auth/register')).text).not.toContain(en('auth.invite_gone'));
   });
 
   it('without a link an address joins its oldest open invite, not the newest', async () => {

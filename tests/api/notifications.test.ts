@@ -260,9 +260,23 @@ describe('the API of the bell', () => {
     expect(en.text).toContain('Lena Second rated Boris Ivanov 4 of 5');
     const ru = await s.recruiter.client.get('/ru/notifications');
     expect(ru.text).toContain('Lena Second: Boris Ivanov — оценка 4 из 5');
-    expect(ru.text).toMatch(/href="\/ru\/candidates\/[0-9a-f-]+\/[0-9a-f-]+"/);
+    // an unread one's link opens it through the list: it is read from then on, and leads on
+    const unread = (await notices(s.recruiter.client)).data.find((n: { read: boolean }) => !n.read) as { id: string; link: string };
+    expect(ru.text).toContain(`href="/ru/notifications?open=${unread.id}"`);
     const before = (await notices(s.recruiter.client)).unread;
-    expect(before).toBeGreaterThan(0);
+    expect(before).toBeGreaterThan(1);
+    const opened = await s.recruiter.client.get(`/ru/notifications?open=${unread.id}`, { token: null });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/ru${unread.link}`);
+    expect(opened.headers.get('location')).toMatch(/^\/ru\/candidates\/[0-9a-f-]+\/[0-9a-f-]+$/);
+    expect((await notices(s.recruiter.client)).unread).toBe(before - 1);
+    const after = await s.recruiter.client.get('/ru/notifications');
+    expect(after.text).toContain(`href="/ru${unread.link}"`);
+    // someone else's id, or none, leads back to the list and reads nothing
+    const stranger = await w.s.customer.client.get(`/notifications?open=${unread.id}`, { token: null });
+    expect(stranger.headers.get('location')).toBe('/notifications');
+    expect((await s.recruiter.client.get('/notifications?open=x%00', { token: null })).headers.get('location')).toBe('/notifications');
+    expect((await notices(s.recruiter.client)).unread).toBe(before - 1);
     const posted = await form(s.recruiter.client, '/ru/notifications', [['all', '1']]);
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/ru/notifications');

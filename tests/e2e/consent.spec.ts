@@ -219,7 +219,7 @@ test.describe('consent per recipient (issue 13)', () => {
     expect(number).toMatch(/^Candidate \d+$/);
     await lenaPage.goto(profile);
     await expect(lenaPage.getByRole('heading', { level: 1, name: number })).toBeVisible();
-    await expect(lenaPage.getByTestId('identity-hidden')).toHaveText('Contacts hidden until the candidate agrees');
+    await expect(lenaPage.getByTestId('identity-hidden')).toHaveText('Contacts hidden until the candidate agrees to share them with you');
     await expect(lenaPage.getByText('Sokolova')).toHaveCount(0);
     await expect(lenaPage.getByText(email)).toHaveCount(0);
     await expect(lenaPage.getByText('900 555')).toHaveCount(0);

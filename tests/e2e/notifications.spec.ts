@@ -73,10 +73,13 @@ for (const lang of ['en', 'ru'] as const) {
       await page.screenshot({ path: testInfo.outputPath(`notifications-${lang}-phone.png`), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
 
-      // a notification leads to its candidate on the vacancy
+      // a notification leads to its candidate on the vacancy, and is read from then on
       await items.first().getByRole('link').click();
       await expect(page).toHaveURL(`${t.prefix}/candidates/${world.candidates.fresh.id}/${world.vacancy.id}`);
       await page.goBack();
+      await page.reload();
+      await expect(items.first()).toHaveAttribute('data-read', 'true');
+      await expect(items.nth(1)).toHaveAttribute('data-read', 'false');
 
       await page.getByRole('button', { name: t.markAll }).click();
       await expect(page.getByText(t.allRead)).toBeVisible();

@@ -231,6 +231,20 @@ export async function markNotificationsRead(user: UserRow, which: { ids: string[
   return { unread: await unreadNotifications(user.id, db), read: rows.map((r) => r.id) };
 }
 
+/**
+ * Opening one of the user's notifications from the list: it is read from then on, and the
+ * answer is where it leads. Undefined for an id that is not theirs (or no id at all).
+ */
+export async function openNotification(user: UserRow, id: string): Promise<string | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const db = await getDb();
+  const n = schema.notifications;
+  const [row] = await db.select().from(n).where(and(eq(n.userId, user.id), eq(n.id, id)));
+  if (!row) return undefined;
+  if (!row.readAt) await markNotificationsRead(user, { ids: [id] });
+  return linkOf(row);
+}
+
 // ---- mail ----
 
 interface Reader {
