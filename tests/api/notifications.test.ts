@@ -268,7 +268,7 @@ describe('the API of the bell', () => {
     const opened = await s.recruiter.client.get(`/ru/notifications?open=${unread.id}`, { token: null });
     expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(`/ru${unread.link}`);
-    expect(opened.headers.get('location')).toMatch(/^\/ru\/candidates\/[0-9a-f-]+\/[0-9a-f-]+$/);
+    expect(opened.headers.get('location')).toMatch(/^\/ru\/(?:candidates|interviews|chats)\/[0-9a-f-]+/);
     expect((await notices(s.recruiter.client)).unread).toBe(before - 1);
     const after = await s.recruiter.client.get('/ru/notifications');
     expect(after.text).toContain(`href="/ru${unread.link}"`);
