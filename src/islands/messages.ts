@@ -112,7 +112,7 @@ export const ISLAND_MESSAGES = {
     ...keys('app', ['close', 'crash_title', 'refresh']),
     ...keys('auth', ['code', 'company_name', 'name', 'password_hint', 'photo', 'surname', 'verify_notice', 'verify_submit']),
     ...keys('nav', ['logout']),
-    ...keys('profile', ['cancel', 'company', 'confirm_email', 'delete_account', 'delete_confirm', 'delete_text', 'delete_title', 'edit_company', 'edit_email', 'edit_info', 'edit_password', 'edit_time_zone', 'invited_by', 'lang', 'language', 'new_email', 'new_password', 'old_password', 'password_changed', 'password_to_confirm', 'save', 'send_code', 'time_zone', 'time_zone_device', 'time_zone_hint', 'time_zone_use_device', 'your_company']),
+    ...keys('profile', ['cancel', 'company', 'confirm_email', 'delete_account', 'delete_confirm', 'delete_text', 'delete_text_company', 'delete_title', 'edit_company', 'edit_email', 'edit_info', 'edit_password', 'edit_time_zone', 'invited_by', 'lang', 'language', 'new_email', 'new_password', 'old_password', 'password_changed', 'password_to_confirm', 'save', 'send_code', 'time_zone', 'time_zone_device', 'time_zone_hint', 'time_zone_use_device', 'your_company']),
     ...keys('upload', ['change_photo', 'choose_photo', 'error_title', 'no_file']),
   ],
   'profile/InviteLists': [

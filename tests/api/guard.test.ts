@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../src/lib/i18n/messages.ts';
 import { Client, signUp } from '../support/client.ts';
 import { inviteAndRegister } from '../support/spaces.ts';
 
@@ -37,6 +38,10 @@ describe('the route guard (SPEC.md §2)', () => {
     expect((await page(customer.client, '/auth/login')).headers.get('location')).toBe('/workspace');
     // the landing page is for guests: a signed-in person who types the site's address goes home
     expect((await page(customer.client, '/')).headers.get('location')).toBe('/workspace');
+    // a customer with no vacancy yet is not told they rated everyone
+    const home = await page(customer.client, '/workspace');
+    expect(home.text).toContain(translator('en')('workspace.unrated_none'));
+    expect(home.text).not.toContain(translator('en')('workspace.unrated_empty'));
     expect((await page(verified.client, '/ru')).headers.get('location')).toBe('/ru/recruiter');
     // one who has not confirmed the address yet still sees it, and logs out from the code step
     expect((await page(client, '/')).status).toBe(200);

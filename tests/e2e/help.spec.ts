@@ -19,6 +19,8 @@ test('a ticket is opened by a customer and answered live by an admin', async ({ 
   await expect(page.getByRole('heading', { name: 'Candidates' })).toBeVisible();
   await expect(page.getByText('I cannot see the ratings of a candidate')).toBeVisible();
   const ticketId = page.url().split('/').pop()!;
+  // its description is its first message
+  await expect(page.getByRole('link', { name: /Candidates/ }).first()).toContainText('1 message');
 
   // staff come from the command line, against the product's database (the e2e server's DATA_DIR)
   const adminEmail = uniqueEmail('admin');

@@ -105,7 +105,8 @@ test.describe('profile dialogs (English)', () => {
     await expect(alert.getByRole('alert').filter({ hasText: 'Wrong password' })).toBeVisible();
     await alert.getByLabel('Current password').fill(PASSWORD);
     await alert.getByLabel('Current password').press('Enter');
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/?deleted=1');
+    await expect(page.getByRole('status')).toHaveText('Your account is deleted. Thank you for working with Recruit.');
     await page.goto('/auth/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
@@ -117,6 +118,11 @@ test.describe('profile dialogs (English)', () => {
     await page.goto('/');
     await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
     await page.goto('/profile');
+    // the space's owner is told what becomes of the space before deleting the account
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const warning = page.getByRole('alertdialog', { name: 'Delete the account?' });
+    await expect(warning).toContainText("The company's space stays with your recruiters and customers");
+    await warning.getByRole('button', { name: 'Cancel' }).click();
     const customers = page.getByRole('region', { name: 'My customers' });
     await customers.getByRole('button', { name: 'Invite a customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a customer' });

@@ -86,7 +86,8 @@ function HelpApp(props: Props) {
             <li key={ticket.id}>
               <a href={href(`/help/${ticket.id}`)} className="help-item" aria-current={open?.id === ticket.id ? 'page' : undefined}>
                 <strong>{t(`help.type.${ticket.title}`)}</strong>
-                <span className="muted">{t('help.messages', { count: ticket.messagesCount })}</span>
+                {/* the description is the ticket's first message; messagesCount counts the replies */}
+                <span className="muted">{t('help.messages', { count: ticket.messagesCount + 1 })}</span>
                 {ticket.author && <span className="muted">{`${ticket.author.name} ${ticket.author.surname} · ${ticket.author.email}`}</span>}
               </a>
             </li>

@@ -146,7 +146,7 @@ function ProfileCard(props: Props) {
       {dialog === 'password' && <PasswordDialog t={t} onClose={close} onDone={() => { close(); setMessage({ title: t('profile.password_changed'), text: '' }); }} />}
       {dialog === 'company' && <CompanyDialog t={t} user={user} onClose={close} />}
       {dialog === 'zone' && <ZoneDialog t={t} locale={props.locale} user={user} device={device?.zone} onClose={close} />}
-      {dialog === 'delete' && <DeleteDialog t={t} onClose={close} onDeleted={() => { removeToken(); setUser(null); window.location.assign(href('/')); }} />}
+      {dialog === 'delete' && <DeleteDialog t={t} company={user.role === ROLE.COMPANY} onClose={close} onDeleted={() => { removeToken(); setUser(null); window.location.assign(`${href('/')}?deleted=1`); }} />}
       </Suspense>
       {message && <MessageModal title={message.title} text={message.text} closeLabel={t('app.close')} onClose={() => setMessage(undefined)} />}
     </>

@@ -181,7 +181,8 @@ export function CompanyDialog({ t, user, onClose }: { t: T; user: UserDto; onClo
   );
 }
 
-export function DeleteDialog({ t, onClose, onDeleted }: { t: T; onClose: () => void; onDeleted: () => void }) {
+/** `company`: the space's owner is told what becomes of the space. */
+export function DeleteDialog({ t, company, onClose, onDeleted }: { t: T; company: boolean; onClose: () => void; onDeleted: () => void }) {
   const [busy, setBusy] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -207,7 +208,7 @@ export function DeleteDialog({ t, onClose, onDeleted }: { t: T; onClose: () => v
     <AlertModal
       tone="warning"
       title={t('profile.delete_title')}
-      text={error ? t(error) : t('profile.delete_text')}
+      text={error ? t(error) : t(company ? 'profile.delete_text_company' : 'profile.delete_text')}
       confirmLabel={t('profile.delete_confirm')}
       cancelLabel={t('profile.cancel')}
       busy={busy}
