@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../src/lib/i18n/messages.ts';
 import { Client, db, lastCode, lastMail, PASSWORD, queueSettled, signUp, uniqueEmail } from '../support/client.ts';
+import { inviteAndRegister, space } from '../support/spaces.ts';
 
 async function registerInvited(email: string, formRole: 'company' | 'recruiter' | 'customer') {
   const client = new Client();
@@ -229,5 +230,84 @@ describe('invites cannot be hijacked', () => {
     expect(fresh).not.toBe(old);
     expect((await new Client().get(`/auth/register?invite=${old}`)).text).not.toContain('Again');
     expect((await new Client().get(`/auth/register?invite=${fresh}`)).text).toContain('Again');
+  });
+});
+
+describe('DELETE /api/v1/users/invite/{id}: taking an entry off the team lists (decision 0035)', () => {
+  /** The entry of `email` on the remover's lists. */
+  async function entryOf(remover: Client, email: string): Promise<{ inviteId: string; id?: string }> {
+    const list = (await remover.get('/api/v1/users/invite')).json as { inviteId: string; id?: string; email: string }[];
+    const entry = list.find((e) => e.email === email);
+    if (!entry) throw new Error(`${email} is not on the list`);
+    return entry;
+  }
+
+  it('withdraws an open invitation: it leaves the list and its link stops working', async () => {
+    const { client: company } = await signUp('company');
+    const email = uniqueEmail('withdrawn');
+    await company.post('/api/v1/users/invite', { email, name: 'Ivan', surname: 'P', role: 'recruiter' });
+    await queueSettled();
+    const token = /\/auth\/register\?invite=([\w-]+)/.exec((await lastMail(email)).text ?? '')?.[1];
+    const { inviteId } = await entryOf(company, email);
+    const res = await company.request('DELETE', `/api/v1/users/invite/${inviteId}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ removed: 'invite' });
+    expect((await company.get('/api/v1/users/invite')).json.map((e: { email: string }) => e.email)).not.toContain(email);
+    expect((await new Client().get(`/auth/register?invite=${token}`)).text).toContain(translator('en')('auth.invite_gone'));
+    // registering anyway joins no space of theirs: the address makes its own company
+    const joined = await new Client().post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'company', invite: token });
+    expect(joined.json.user.role).toBe(1);
+  });
+
+  it('takes a registered person out of the space: their sessions end, they cannot sign in, and they leave every list', async () => {
+    const { client: company } = await signUp('company');
+    const recruiter = await inviteAndRegister(company, 'recruiter', 'Ivan', 'Gone');
+    expect((await recruiter.client.get('/api/v1/users/profile')).status).toBe(200);
+    const { inviteId } = await entryOf(company, recruiter.email);
+    const res = await company.request('DELETE', `/api/v1/users/invite/${inviteId}`);
+    expect(res.json).toEqual({ removed: 'member' });
+    expect((await recruiter.client.get('/api/v1/users/profile')).status).toBe(401);
+    expect((await recruiter.client.post('/api/v1/auth/refresh')).status).toBe(401);
+    const login = await new Client().post('/api/v1/auth/email/login', { email: recruiter.email, password: PASSWORD });
+    expect(login.json.message).toBe('error.common.deleted_account');
+    expect((await company.get('/api/v1/users/invite?role=recruiter&invite=registered')).json).toEqual([]);
+    // their name stays on what they did
+    expect((await db().query('select name, surname from users where id = $1', [recruiter.id])).rows[0]).toEqual({ name: 'Ivan', surname: 'Gone' });
+  });
+
+  it('lets a recruiter remove the customers they invited and nobody else; other spaces see nothing', async () => {
+    const s = await space();
+    const mine = await inviteAndRegister(s.recruiter.client, 'customer', 'Mine', 'Customer');
+    const theirs = await entryOf(s.company.client, s.customer.email);
+    const recruiterEntry = await entryOf(s.company.client, s.recruiter.email);
+    // a customer the company invited, and a fellow recruiter: not the recruiter's to remove
+    expect((await s.recruiter.client.request('DELETE', `/api/v1/users/invite/${theirs.inviteId}`)).status).toBe(404);
+    expect((await s.recruiter.client.request('DELETE', `/api/v1/users/invite/${recruiterEntry.inviteId}`)).status).toBe(404);
+    // a customer has no team
+    expect((await s.customer.client.request('DELETE', `/api/v1/users/invite/${theirs.inviteId}`)).status).toBe(403);
+    // another company: no such entry
+    const { client: other } = await signUp('company');
+    expect((await other.request('DELETE', `/api/v1/users/invite/${theirs.inviteId}`)).status).toBe(404);
+    expect((await s.customer.client.get('/api/v1/users/profile')).status).toBe(200);
+    const own = await entryOf(s.recruiter.client, mine.email);
+    expect((await s.recruiter.client.request('DELETE', `/api/v1/users/invite/${own.inviteId}`)).json).toEqual({ removed: 'member' });
+    expect((await mine.client.get('/api/v1/users/profile')).status).toBe(401);
+  });
+
+  it('of 100 removals sent at once, one removes and the others find nothing', async () => {
+    const { client: company } = await signUp('company');
+    const customer = await inviteAndRegister(company, 'customer');
+    const { inviteId } = await entryOf(company, customer.email);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => company.request('DELETE', `/api/v1/users/invite/${inviteId}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 404)).toHaveLength(99);
+  });
+
+  it('needs a session, and answers 404 for ids that are none', async () => {
+    expect((await new Client().request('DELETE', '/api/v1/users/invite/00000000-0000-4000-8000-000000000000')).status).toBe(401);
+    const { client: company } = await signUp('company');
+    for (const id of ['nope', '00000000-0000-4000-8000-000000000000', '%00', 'x'.repeat(5000)]) {
+      expect((await company.request('DELETE', `/api/v1/users/invite/${id}`)).status, id).toBe(404);
+    }
   });
 });

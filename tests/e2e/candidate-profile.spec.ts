@@ -434,6 +434,8 @@ test.describe('candidate profile', () => {
     await expect(page.getByText(translator('ru')('candidate.age', { count: ageOn('1990-05-10') }), { exact: true })).toBeVisible();
     await expect(page.getByText('180 000 – 220 000 ₽')).toBeVisible();
     await expect(page.getByTestId('current-stage')).toHaveText('Принят');
+    // a hired candidate is not offered "mark as finalist": the stage buttons move them back if need be
+    await expect(page.getByRole('button', { name: 'Отметить финалистом' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Согласие получено' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Назначить встречу' })).toBeEnabled();
     const ratings = page.getByRole('region', { name: 'Оценки' });

@@ -148,9 +148,20 @@ test.describe('profile dialogs (English)', () => {
     await expect(invitee).toHaveURL('/ru/profile');
     await expect(invitee.getByRole('region', { name: 'Кто вас пригласил' })).toContainText('Olga Owner');
     await expect(invitee.getByRole('region', { name: 'Мои заказчики' })).toHaveCount(0);
-    await invitee.context().close();
 
     await page.reload();
     await expect(customers.getByText('Registered')).toBeVisible();
+
+    // the company takes the customer out of the space: they are signed out where they are
+    await customers.getByRole('button', { name: 'Remove Kate Client' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove from the company?' });
+    await expect(confirm).toContainText(email);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(customers.getByText(email)).toHaveCount(0);
+    await expect(customers.getByText('Nobody yet. Press + to invite.')).toBeVisible();
+    await invitee.goto('/ru/workspace');
+    await expect(invitee).toHaveURL(/\/ru\/auth\/login/);
+    await invitee.context().close();
   });
 });

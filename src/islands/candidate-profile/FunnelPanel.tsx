@@ -141,7 +141,8 @@ function FunnelPanel(props: Props) {
             {hint}
           </p>
         )}
-        {allowed.has(STAGE.FINALIST) && (
+        {/* the shortcut forward only: a hired or archived candidate is moved by the stage buttons */}
+        {allowed.has(STAGE.FINALIST) && funnel.stage < STAGE.FINALIST && (
           <button type="button" className="btn cp-finalist" onClick={() => void move(STAGE.FINALIST)} disabled={!hydrated || busy}>
             <span aria-hidden="true">★</span> {t('candidate_profile.funnel.mark_finalist')}
           </button>

@@ -7,7 +7,7 @@ import { ROLE } from '../../lib/roles.ts';
 import type { InviteDto } from '../../lib/schemas/user.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
-import { MessageModal } from '../shared/modals.tsx';
+import { AlertModal, MessageModal } from '../shared/modals.tsx';
 import { whenIdle } from '../shared/when-idle.ts';
 
 const dialog = () => import('./InviteDialog.tsx');
@@ -33,6 +33,9 @@ function InviteLists(props: Props) {
   const [sent, setSent] = useState(false);
   const [resending, setResending] = useState<string>();
   const [resendError, setResendError] = useState<string>();
+  const [removing, setRemoving] = useState<InviteDto>();
+  const [removeBusy, setRemoveBusy] = useState(false);
+  const [removeError, setRemoveError] = useState<string>();
 
   useEffect(() => {
     $invites.set(props.initial);
@@ -58,6 +61,22 @@ function InviteLists(props: Props) {
       setResendError(errorKey(error));
     } finally {
       setResending(undefined);
+    }
+  };
+
+  /** Withdraws an open invitation, or takes a registered person out of the space. */
+  const remove = async (entry: InviteDto) => {
+    if (removeBusy) return;
+    setRemoveBusy(true);
+    try {
+      await api(`users/invite/${entry.inviteId}`, { method: 'DELETE' });
+      setRemoving(undefined);
+      await refresh();
+    } catch (error) {
+      setRemoving(undefined);
+      setRemoveError(errorKey(error));
+    } finally {
+      setRemoveBusy(false);
     }
   };
 
@@ -98,6 +117,17 @@ function InviteLists(props: Props) {
                       <span className={entry.id ? 'badge' : 'badge badge-muted'}>{t(entry.id ? 'profile.registered' : 'profile.invited')}</span>
                     )}
                     <time dateTime={entry.createdAt} className="muted">{formatDate(entry.createdAt, props.locale, props.timeZone)}</time>
+                    {entry.inviteId && (
+                      <button
+                        type="button"
+                        className="btn-link invite-remove"
+                        aria-label={t('profile.remove_label', { name: `${entry.name} ${entry.surname}`.trim() || entry.email })}
+                        onClick={() => setRemoving(entry)}
+                        disabled={!hydrated}
+                      >
+                        {t('profile.remove')}
+                      </button>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -120,6 +150,19 @@ function InviteLists(props: Props) {
         />
         </Suspense>
       )}
+      {removing && (
+        <AlertModal
+          tone="warning"
+          title={t(removing.id ? 'profile.remove_member_title' : 'profile.remove_invite_title')}
+          text={t(removing.id ? 'profile.remove_member_text' : 'profile.remove_invite_text', { name: `${removing.name} ${removing.surname}`.trim(), email: removing.email })}
+          confirmLabel={t(removing.id ? 'profile.remove_member_confirm' : 'profile.remove_invite_confirm')}
+          cancelLabel={t('profile.cancel')}
+          busy={removeBusy}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(undefined)}
+        />
+      )}
+      {removeError && <MessageModal title={t('auth.error_title')} text={t(removeError)} closeLabel={t('app.close')} onClose={() => setRemoveError(undefined)} />}
       {sent && <MessageModal title={t('profile.invite_sent')} closeLabel={t('app.close')} onClose={() => setSent(false)} />}
       {resendError && <MessageModal title={t('auth.error_title')} text={t(resendError)} closeLabel={t('app.close')} onClose={() => setResendError(undefined)} />}
     </>

@@ -33,6 +33,8 @@ export const Ok = z.object({ ok: z.literal(true) });
 export const Sent = z.object({ sent: z.literal(true) });
 export const EmailSent = z.object({ sent: z.literal(true), email: z.string() });
 export const Deleted = z.object({ deleted: z.literal(true) });
+/** An entry taken off the team lists: an invitation withdrawn, or a member who left the space. */
+export const Removed = z.object({ removed: z.enum(['invite', 'member']) });
 export const Archived = z.object({ archived: z.literal(true) });
 export const Image = z.object({ image: z.string().check(z.meta({ description: 'The stored file name, served under /uploads/.' })) });
 export const Resume = z.object({ resume: z.string().check(z.meta({ description: 'The stored file name; downloaded only from candidates/{id}/resume.' })), resumeName: z.string() });

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
-import { AppError, forbidden } from './http.ts';
+import { AppError, forbidden, notFound } from './http.ts';
+import { revokeAllOf } from './auth/sessions.ts';
+import { disconnectUser } from './emit.ts';
 import { queueMail, type Mail } from './mail.ts';
 import { env } from './env.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
@@ -118,6 +120,45 @@ export async function listInvites(user: UserRow, filter: { role?: 'recruiter' | 
     )
     .orderBy(desc(schema.invites.createdAt));
   return rows.filter((r) => !r.user?.deletedAt).map((r) => toDto(r.invite, r.user ?? undefined));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Takes an entry off 'My recruiters' or 'My customers' (docs/decisions/0035): an open invitation
+ * is withdrawn, so its link stops working; a person who registered with it leaves the space, as
+ * if they had deleted their account, except that their name stays on what they did. Whoever may
+ * see the entry on their list may remove it. The entry goes in one statement: of removals sent
+ * at once, one answers 200 and the others 404.
+ */
+export async function removeFromSpace(remover: UserRow, inviteId: string): Promise<{ removed: 'invite' | 'member' }> {
+  if (!remover.spaceId || !mayInvite(remover)) throw forbidden();
+  if (!UUID.test(inviteId)) throw notFound();
+  const db = await getDb();
+  const member = await db.transaction(async (tx) => {
+    const [entry] = await tx
+      .delete(schema.invites)
+      .where(
+        and(
+          eq(schema.invites.id, inviteId),
+          eq(schema.invites.spaceId, remover.spaceId!),
+          inArray(schema.invites.role, MAY_INVITE[remover.role] ?? []),
+          remover.role === ROLE.COMPANY ? undefined : eq(schema.invites.invitedBy, remover.id),
+        ),
+      )
+      .returning();
+    if (!entry) throw notFound();
+    if (!entry.userId) return undefined;
+    const [left] = await tx
+      .update(schema.users)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(schema.users.id, entry.userId), eq(schema.users.spaceId, remover.spaceId!), isNull(schema.users.deletedAt)))
+      .returning({ id: schema.users.id });
+    if (left) await revokeAllOf(left.id, { tx });
+    return left?.id;
+  });
+  if (member) disconnectUser(member);
+  return { removed: member ? 'member' : 'invite' };
 }
 
 /** Registered people of a space with a role, invited or not (the vacancy form's customers). */

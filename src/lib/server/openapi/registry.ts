@@ -94,6 +94,7 @@ export const OPERATIONS: Operation[] = [
 
   // the team
   { method: 'get', path: '/api/v1/users/invite', tag: 'team', summary: "The space's invitations and people", access: 'signed-in', query: InviteQuerySchema, success: { status: 200, schema: R.InviteList } },
+  { method: 'delete', path: '/api/v1/users/invite/{id}', tag: 'team', summary: 'Take an entry off the team lists', description: "`id` is the entry's `inviteId`. An open invitation is withdrawn (its link stops working); a registered person leaves the space: their sessions end, they can no longer sign in, their name stays on what they did. A company removes anyone of its space, a recruiter the customers they invited.", access: 'signed-in', params: id, success: { status: 200, schema: R.Removed }, errors: { 403: ['error.common.forbidden'] } },
   { method: 'post', path: '/api/v1/users/invite', tag: 'team', summary: 'Invite a recruiter or a customer', description: '30 invitations per person an hour.', access: 'signed-in', body: InviteSchema, success: { status: 201, schema: R.Invite }, errors: { 403: ['error.user.invite_forbidden'], 422: ['error.user.email_exists'], 429: ['error.common.too_many_requests', 'error.mail.space_limit', 'error.mail.client_limit', 'error.mail.recipient_limit'] } },
 
   // vacancies
