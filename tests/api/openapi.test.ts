@@ -228,7 +228,9 @@ describe('every endpoint answers as described', () => {
     // the team
     await call(company, 'GET', '/api/v1/users/invite', { expect: 200 });
     await call(company, 'GET', '/api/v1/users/invite', { query: 'role=manager', expect: 400 });
-    await call(company, 'POST', '/api/v1/users/invite', { body: { email: uniqueEmail('invited'), name: 'Ivan', surname: 'Invited', role: 'customer' }, expect: 201 });
+    const invited = (await call(company, 'POST', '/api/v1/users/invite', { body: { email: uniqueEmail('invited'), name: 'Ivan', surname: 'Invited', role: 'customer' }, expect: 201 })).json as { inviteId: string };
+    await call(customer, 'DELETE', '/api/v1/users/invite/{id}', { params: { id: invited.inviteId }, expect: 403 });
+    await call(company, 'DELETE', '/api/v1/users/invite/{id}', { params: { id: invited.inviteId }, expect: 200 });
 
     // vacancies
     await call(company, 'GET', '/api/v1/vacancy/soft-skills', { expect: 200 });
