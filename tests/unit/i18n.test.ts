@@ -322,6 +322,17 @@ describe('Russian that agrees with what it names', () => {
     expect(en('consent.terms.purpose_vacancies', { count: 1, vacancies: '«A»' })).toBe('Considering you for the vacancy «A» and contacting you about it.');
   });
 
+  it('counts the candidates and the days of a shortlist mail in words that agree', () => {
+    const params = { name: 'Kate', sender: 'Ira', vacancy: 'QA', link: 'https://x' };
+    expect(ru('shortlist.mail_text', { ...params, count: 1 })).toContain('В нём 1 кандидат.');
+    expect(ru('shortlist.mail_text', { ...params, count: 3 })).toContain('В нём 3 кандидата.');
+    expect(ru('shortlist.mail_text', { ...params, count: 11 })).toContain('В нём 11 кандидатов.');
+    expect(ru('shortlist.mail_days', { count: 1 })).toBe('Ссылка только для вас и работает 1 день.');
+    expect(ru('shortlist.mail_days', { count: 7 })).toBe('Ссылка только для вас и работает 7 дней.');
+    expect(en('shortlist.mail_text', { ...params, count: 1 })).toContain('sent you 1 candidate for');
+    expect(en('shortlist.mail_days', { count: 7 })).toBe('The link is yours alone and works for 7 days.');
+  });
+
   it('puts a candidate’s name where it needs no declension and no gender', () => {
     const named = ['feed.stage', 'feed.priority', 'feed.rating', 'feed.candidate_added', 'feed.added_to_vacancy', 'notifications.text.stage', 'notifications.text.rated', 'interview.title', 'mail.interview_subject'];
     for (const key of named) {

@@ -80,7 +80,7 @@ export async function sendShortlists(user: UserRow, vacancyId: string, input: { 
         link: `${env().PUBLIC_URL}${localizedPath('/shortlist', locale)}?token=${token}`,
         days,
       };
-      await queueMail(tx, { to: customer.email, subject: t('shortlist.mail_subject', params), text: `${t('shortlist.mail_text', params)}\n\n${t('mail.signature')}` }, { kind: 'shortlist', spaceId: vacancy.spaceId });
+      await queueMail(tx, { to: customer.email, subject: t('shortlist.mail_subject', params), text: `${t('shortlist.mail_text', params)}\n\n${t('shortlist.mail_days', { count: days })}\n\n${t('mail.signature')}` }, { kind: 'shortlist', spaceId: vacancy.spaceId });
     }
   });
   return customers.length;
