@@ -24,6 +24,15 @@ function localeFromHeader(header: string | null): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** A guest's choice of language, made with the switcher (`?lng=`). */
+const LANGUAGE_COOKIE = 'lng';
+
+/** The pages a newcomer starts from: the landing page, login and registration. */
+function entryPage(path: string): boolean {
+  const bare = trimSlashes(path);
+  return bare === '/' || bare === '/auth/login' || bare === '/auth/register';
+}
+
 function ourOrigin(origin: string, url: URL): boolean {
   return origin === url.origin || origin === new URL(env().PUBLIC_URL).origin;
 }
@@ -194,6 +203,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     if (auth && isLocale(lng) && auth.user.lang !== lng) {
       await setLanguage(auth.user.id, lng).catch((error: unknown) => logError('i18n', error));
     }
+    // a guest's choice outlives the page: their browser's language no longer overrides it
+    if (!auth && isLocale(lng)) cookies.set(LANGUAGE_COOKIE, lng, { path: '/', maxAge: 365 * 86_400, sameSite: 'lax', httpOnly: true });
     return context.redirect(localizedPath(path, chosen) + query, 302);
   }
 
@@ -206,6 +217,13 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     locals.user = auth.user;
     locals.session = auth.session;
     locals.authVia = auth.via;
+  }
+  // a guest at an unprefixed page a newcomer starts from: the language they chose before, else
+  // the one their browser asks for (docs/decisions/0002)
+  if (!auth && locale === DEFAULT_LOCALE && SAFE_METHODS.has(request.method) && entryPage(path)) {
+    const kept = cookies.get(LANGUAGE_COOKIE)?.value;
+    const wanted = isLocale(kept) ? kept : localeFromHeader(request.headers.get('accept-language'));
+    if (wanted !== DEFAULT_LOCALE) return context.redirect(localizedPath(path, wanted) + url.search, 302);
   }
   const user = auth?.user;
   // a page's form post that rides on the session cookie must come from this site (plain-form CSRF);
@@ -266,6 +284,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   } catch (error) {
     return failurePage(context, next, error);
   }
+  // the same address answers guests in their language: a cache must not hand one's to another
+  if (!user && entryPage(path)) response.headers.append('vary', 'Accept-Language, Cookie');
   // what a signed-in person sees, and a candidate's consent page, stay out of every cache
   if ((user || trimSlashes(path) === '/verify/pd') && response.headers.get('content-type')?.startsWith('text/html')) {
     response.headers.set('cache-control', 'no-store');

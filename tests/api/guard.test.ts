@@ -23,6 +23,29 @@ describe('the route guard (SPEC.md §2)', () => {
     }
   });
 
+  it('greets a guest in the language their browser asks for on the pages a newcomer starts from, until they choose one', async () => {
+    const russian = { 'accept-language': 'ru-RU,ru;q=0.9,en-US;q=0.8' };
+    const guest = new Client();
+    const home = await guest.get('/', { token: null, headers: russian });
+    expect(home.status).toBe(302);
+    expect(home.headers.get('location')).toBe('/ru');
+    expect((await guest.get('/auth/login?from=%2Fprofile', { token: null, headers: russian })).headers.get('location')).toBe('/ru/auth/login?from=%2Fprofile');
+    expect((await guest.get('/auth/register', { token: null, headers: russian })).headers.get('location')).toBe('/ru/auth/register');
+    // a page reached by a link keeps the link's language
+    for (const open of ['/verify/pd', '/error']) expect((await guest.get(open, { token: null, headers: russian })).status, open).toBe(200);
+    // English asked, or nothing: English
+    const english = await guest.get('/', { token: null, headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(english.status).toBe(200);
+    expect(english.headers.get('vary')).toMatch(/Accept-Language/i);
+    expect((await new Client().get('/', { token: null })).status).toBe(200);
+    // the switcher's choice wins over the browser's from then on
+    const chose = await guest.get('/?lng=en', { token: null, headers: russian });
+    expect(chose.headers.get('location')).toBe('/');
+    expect(guest.cookies.get('lng')).toBe('en');
+    expect((await guest.get('/', { token: null, headers: russian })).status).toBe(200);
+    expect((await guest.get('/auth/login', { token: null, headers: russian })).status).toBe(200);
+  });
+
   it('sends an unverified user to the code step, and a verified one away from the auth pages to their home', async () => {
     const { client } = await signUp('company', { verify: false });
     const res = await page(client, '/ru/profile');
