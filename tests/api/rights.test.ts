@@ -335,13 +335,19 @@ describe('erasure', () => {
     const w = await world();
     const form = (fields: [string, string][]) =>
       w.s.recruiter.client.request('POST', `/candidates/${w.id}/-`, { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    // the erase button comes after everything about the person, not above their interviews
+    const before = (await w.s.recruiter.client.get(`/candidates/${w.id}/-`, { token: null })).text;
+    expect(before.indexOf('data-testid="rights-section"')).toBeGreaterThan(before.indexOf('id="cp-langs"'));
+    expect(before.indexOf('id="cp-interviews"')).toBeGreaterThan(0);
+    expect(before.indexOf('data-testid="rights-section"')).toBeGreaterThan(before.indexOf('id="cp-interviews"'));
     const unconfirmed = await form([['rights', 'erase']]);
     expect(unconfirmed.status).toBe(400);
     expect((await db().query('select erased_at from candidates where id = $1', [w.id])).rows[0].erased_at).toBeNull();
     const done = await form([['rights', 'erase'], ['confirm', 'yes']]);
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(`/candidates/${w.id}/-?rights=erased`);
-    const page = await w.s.recruiter.client.get(done.headers.get('location')!);
+    // to the section, which tells what happened
+    expect(done.headers.get('location')).toBe(`/candidates/${w.id}/-?rights=erased#cp-rights`);
+    const page = await w.s.recruiter.client.get(done.headers.get('location')!.replace(/#.*/, ''));
     expect(page.text).toContain('The candidate is erased.');
     expect(page.text).toContain(`Candidate ${w.number}`);
     expect(page.text).not.toContain('Smirnova');
