@@ -119,7 +119,8 @@ export const ISLAND_MESSAGES = {
     ...ANSWERS,
     ...keys('app', ['close', 'crash_title', 'refresh']),
     ...keys('auth', ['email', 'error_title', 'name', 'surname']),
-    ...keys('profile', ['cancel', 'invite_customer', 'invite_recruiter', 'invite_sent', 'invited', 'list_empty', 'my_customers', 'my_recruiters', 'not_delivered', 'not_delivered_hint', 'registered', 'remove', 'remove_invite_confirm', 'remove_invite_text', 'remove_invite_title', 'remove_label', 'remove_member_confirm', 'remove_member_text', 'remove_member_title', 'send_again', 'send_invite']),
+    ...keys('invite', ['role_customer', 'role_recruiter']),
+    ...keys('profile', ['cancel', 'invite_customer', 'invite_recruiter', 'invite_replaces', 'invite_replaces_role', 'invite_sent', 'invited', 'list_empty', 'my_customers', 'my_recruiters', 'not_delivered', 'not_delivered_hint', 'registered', 'remove', 'remove_invite_confirm', 'remove_invite_text', 'remove_invite_title', 'remove_label', 'remove_member_confirm', 'remove_member_text', 'remove_member_title', 'send_again', 'send_invite']),
   ],
   'chat/ChatApp': [
     ...ANSWERS,

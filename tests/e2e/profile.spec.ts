@@ -134,6 +134,12 @@ test.describe('profile dialogs (English)', () => {
     await page.getByRole('dialog', { name: 'Invite sent' }).getByRole('button', { name: 'Close' }).click();
     await expect(customers.getByText(email)).toBeVisible();
     await expect(customers.getByText('Invited')).toBeVisible();
+    // inviting the address again, as a recruiter: the dialog says the new invitation replaces the first
+    await page.getByRole('region', { name: 'My recruiters' }).getByRole('button', { name: 'Invite a recruiter' }).click();
+    const again = page.getByRole('dialog', { name: 'Invite a recruiter' });
+    await again.getByLabel('Email').fill(email.toUpperCase());
+    await expect(again.getByText('This address already has an invitation as a customer: a new one replaces it')).toBeVisible();
+    await again.getByRole('button', { name: 'Cancel' }).click();
 
     const invitee = await (await browser.newContext()).newPage();
     await registerViaPages(invitee, email, '/ru');

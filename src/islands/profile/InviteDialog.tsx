@@ -4,6 +4,7 @@ import { useForm } from '../shared/form.ts';
 import { api } from '../../lib/client/api.ts';
 import type { InviteDto, InviteInput, InviteOutput } from '../../lib/schemas/user.ts';
 import type { T } from '../../lib/i18n/index.ts';
+import { ROLE } from '../../lib/roles.ts';
 import { Field } from '../shared/Field.tsx';
 import { FormModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
@@ -11,13 +12,25 @@ import { lazyResolver } from '../shared/lazy-resolver.ts';
 
 const inviteResolver = lazyResolver<InviteInput, InviteOutput>(() => import('../../lib/schemas/user.ts').then((m) => m.InviteSchema));
 
-export default function InviteDialog({ t, role, onClose, onSent }: { t: T; role: 'recruiter' | 'customer'; onClose: () => void; onSent: (entry: InviteDto) => void }) {
+interface Props {
+  t: T;
+  role: 'recruiter' | 'customer';
+  /** The lists' entries: an address invited before is replaced by a new invite (SPEC.md §4), and the dialog says so first. */
+  entries: InviteDto[];
+  onClose: () => void;
+  onSent: (entry: InviteDto) => void;
+}
+
+export default function InviteDialog({ t, role, entries, onClose, onSent }: Props) {
   const [formError, setFormError] = useState<string>();
-  const { register, handleSubmit, setError, formState, reset } = useForm<InviteInput, unknown, InviteOutput>({
+  const { register, handleSubmit, setError, formState, reset, watch } = useForm<InviteInput, unknown, InviteOutput>({
     resolver: inviteResolver,
     defaultValues: { email: '', name: '', surname: '', role },
   });
   const { errors, isSubmitting } = formState;
+  const typed = String(watch('email') ?? '').trim().toLowerCase();
+  // an open invitation of the address: sending replaces it, and its link stops working
+  const earlier = typed ? entries.find((e) => !e.id && e.email.toLowerCase() === typed) : undefined;
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
@@ -33,7 +46,13 @@ export default function InviteDialog({ t, role, onClose, onSent }: { t: T; role:
     <FormModal title={t(role === 'recruiter' ? 'profile.invite_recruiter' : 'profile.invite_customer')} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         {formError && <p className="form-error" role="alert">{t(formError)}</p>}
-        <Field label={t('auth.email')} type="email" error={errors.email?.message && t(errors.email.message)} {...register('email')} />
+        <Field
+          label={t('auth.email')}
+          type="email"
+          hint={earlier && t(earlier.role === (role === 'recruiter' ? ROLE.RECRUITER : ROLE.CUSTOMER) ? 'profile.invite_replaces' : 'profile.invite_replaces_role', { role: t(`invite.role_${earlier.role === ROLE.RECRUITER ? 'recruiter' : 'customer'}`) })}
+          error={errors.email?.message && t(errors.email.message)}
+          {...register('email')}
+        />
         <Field label={t('auth.name')} error={errors.name?.message && t(errors.name.message)} {...register('name')} />
         <Field label={t('auth.surname')} error={errors.surname?.message && t(errors.surname.message)} {...register('surname')} />
         <div className="modal-actions">

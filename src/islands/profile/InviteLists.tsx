@@ -140,6 +140,7 @@ function InviteLists(props: Props) {
         <InviteDialog
           t={t}
           role={inviting}
+          entries={invites}
           onClose={() => setInviting(undefined)}
           onSent={(entry) => {
             addInvite(entry);
