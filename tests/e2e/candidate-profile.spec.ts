@@ -321,7 +321,9 @@ test.describe('candidate profile', () => {
     await page.getByRole('button', { name: 'Request PD' }).click();
     const modal = page.getByRole('dialog', { name: 'Personal data consent' });
     await expect(modal.getByTestId('pd-status')).toHaveText('Not requested');
-    await expect(modal).toContainText('No requests yet');
+    // said once, by the status: no line repeating it, no empty history under it
+    await expect(modal).not.toContainText('Consent has not been requested yet.');
+    await expect(modal).not.toContainText('No requests yet');
     await modal.getByRole('button', { name: 'Request', exact: true }).click();
     await expect(modal.getByRole('status')).toHaveText(`The request is sent to ${world.candidateEmail}.`);
     await expect(modal.getByTestId('pd-status')).toHaveText('Requested, no answer yet');

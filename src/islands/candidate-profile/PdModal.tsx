@@ -74,9 +74,12 @@ export function PdModal({ t, locale, timeZone, email, status, history, grants, m
         <span className="cp-muted">{t('candidate_profile.pd.status')}: </span>
         <strong data-testid="pd-status">{t(`candidate.pd_status.${status}`)}</strong>
       </p>
-      <p className={status === PD_STATUS.SEND_ERROR ? 'form-error' : undefined} role={status === PD_STATUS.SEND_ERROR ? 'alert' : undefined}>
-        {t(`candidate_profile.pd.state.${status}`, { email })}
-      </p>
+      {/* "not requested" is said by the status above; the line under it would say it again */}
+      {status !== PD_STATUS.NOT_SENT && (
+        <p className={status === PD_STATUS.SEND_ERROR ? 'form-error' : undefined} role={status === PD_STATUS.SEND_ERROR ? 'alert' : undefined}>
+          {t(`candidate_profile.pd.state.${status}`, { email })}
+        </p>
+      )}
       {status === PD_STATUS.SENT && mail === 'queued' && !sent && (
         <p className="form-note" role="status">
           {t('candidate_profile.pd.queued')}
@@ -103,8 +106,9 @@ export function PdModal({ t, locale, timeZone, email, status, history, grants, m
         </>
       )}
       {missing.length > 0 && !sent && <p data-testid="pd-missing">{t('candidate_profile.pd.missing', { names: missing.map((m) => m.name).join(', ') })}</p>}
-      <h3 className="cp-pd-history-title">{t('candidate_profile.pd.history')}</h3>
-      {history.length ? (
+      {/* no requests yet: no history to head (the status says so) */}
+      {history.length > 0 && <h3 className="cp-pd-history-title">{t('candidate_profile.pd.history')}</h3>}
+      {history.length > 0 && (
         <ol className="cp-pd-history">
           {history.map((event, index) => (
             <li key={`${event.kind}-${event.at}-${index}`} className={`cp-pd-event cp-pd-event-${event.kind}`}>
@@ -117,8 +121,6 @@ export function PdModal({ t, locale, timeZone, email, status, history, grants, m
             </li>
           ))}
         </ol>
-      ) : (
-        <p className="cp-muted">{t('candidate_profile.pd.no_history')}</p>
       )}
     </Modal>
   );
