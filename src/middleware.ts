@@ -27,6 +27,13 @@ function localeFromHeader(header: string | null): Locale {
 /** A guest's choice of language, made with the switcher (`?lng=`). */
 const LANGUAGE_COOKIE = 'lng';
 
+/** A redirect chosen by the visitor's language or cookie: no shared cache may keep it for others. */
+function personal(response: Response): Response {
+  response.headers.set('vary', 'Accept-Language, Cookie');
+  response.headers.set('cache-control', 'private, no-store');
+  return response;
+}
+
 /** The pages a newcomer starts from: the landing page, login and registration. */
 function entryPage(path: string): boolean {
   const bare = trimSlashes(path);
@@ -205,7 +212,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     }
     // a guest's choice outlives the page: their browser's language no longer overrides it
     if (!auth && isLocale(lng)) cookies.set(LANGUAGE_COOKIE, lng, { path: '/', maxAge: 365 * 86_400, sameSite: 'lax', httpOnly: true });
-    return context.redirect(localizedPath(path, chosen) + query, 302);
+    return personal(context.redirect(localizedPath(path, chosen) + query, 302));
   }
 
   // an unprefixed address names no language: a signed-in user's own language wins there
@@ -223,7 +230,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   if (!auth && locale === DEFAULT_LOCALE && SAFE_METHODS.has(request.method) && entryPage(path)) {
     const kept = cookies.get(LANGUAGE_COOKIE)?.value;
     const wanted = isLocale(kept) ? kept : localeFromHeader(request.headers.get('accept-language'));
-    if (wanted !== DEFAULT_LOCALE) return context.redirect(localizedPath(path, wanted) + url.search, 302);
+    if (wanted !== DEFAULT_LOCALE) return personal(context.redirect(localizedPath(path, wanted) + url.search, 302));
   }
   const user = auth?.user;
   // a page's form post that rides on the session cookie must come from this site (plain-form CSRF);

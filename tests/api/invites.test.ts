@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../src/lib/i18n/messages.ts';
 import { Client, db, lastCode, lastMail, PASSWORD, queueSettled, signUp, uniqueEmail } from '../support/client.ts';
 import { inviteAndRegister, space } from '../support/spaces.ts';
+import { candidateBody, catalogue, vacancyBody } from '../support/fixtures.ts';
 
 async function registerInvited(email: string, formRole: 'company' | 'recruiter' | 'customer') {
   const client = new Client();
@@ -235,8 +236,8 @@ describe('invites cannot be hijacked', () => {
 
 describe('DELETE /api/v1/users/invite/{id}: taking an entry off the team lists (decision 0035)', () => {
   /** The entry of `email` on the remover's lists. */
-  async function entryOf(remover: Client, email: string): Promise<{ inviteId: string; id?: string }> {
-    const list = (await remover.get('/api/v1/users/invite')).json as { inviteId: string; id?: string; email: string }[];
+  async function entryOf(remover: Client, email: string): Promise<{ inviteId: string; id?: string; role: number }> {
+    const list = (await remover.get('/api/v1/users/invite')).json as { inviteId: string; id?: string; email: string; role: number }[];
     const entry = list.find((e) => e.email === email);
     if (!entry) throw new Error(`${email} is not on the list`);
     return entry;
@@ -292,6 +293,45 @@ describe('DELETE /api/v1/users/invite/{id}: taking an entry off the team lists (
     const own = await entryOf(s.recruiter.client, mine.email);
     expect((await s.recruiter.client.request('DELETE', `/api/v1/users/invite/${own.inviteId}`)).json).toEqual({ removed: 'member' });
     expect((await mine.client.get('/api/v1/users/profile')).status).toBe(401);
+  });
+
+  it('a removed main customer hands the vacancy to the customer left, who then moves candidates', async () => {
+    const s = await space();
+    const c = await catalogue();
+    const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id, s.customer2.id]))).json.id as string;
+    const candidate = (await s.company.client.post('/api/v1/candidates', candidateBody(c, { email: uniqueEmail('cand'), vacancyId: vacancy }))).json.id as string;
+    const stage = (who: Client, to: number, from: number) => who.put(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/stage`, { stage: to, from });
+    expect((await stage(s.company.client, 4, 1)).status).toBe(200);
+    // two customers: only the main one moves candidates
+    expect((await stage(s.customer2.client, 5, 4)).status).toBe(403);
+    const main = await entryOf(s.company.client, s.customer.email);
+    expect((await s.company.client.request('DELETE', `/api/v1/users/invite/${main.inviteId}`)).status).toBe(200);
+    const after = (await s.company.client.get(`/api/v1/vacancy/${vacancy}`)).json;
+    expect(after.mainCustomer).toBe(s.customer2.id);
+    expect(after.customers.map((x: { id: string }) => x.id)).toEqual([s.customer2.id]);
+    expect((await stage(s.customer2.client, 5, 4)).status).toBe(200);
+  });
+
+  it('an entry nobody else may take over: a recruiter cannot replace the company\'s invitation, and a member who changed address stays on the list', async () => {
+    const s = await space();
+    const email = uniqueEmail('companys');
+    const original = (await s.company.client.post('/api/v1/users/invite', { email, name: 'Rita', surname: 'R', role: 'recruiter' })).json as { inviteId: string };
+    const taken = await s.recruiter.client.post('/api/v1/users/invite', { email, name: 'X', surname: 'Y', role: 'customer' });
+    expect(taken.status).toBe(403);
+    expect(taken.json.message).toBe('error.user.invite_forbidden');
+    expect(await entryOf(s.company.client, email)).toMatchObject({ inviteId: original.inviteId, role: 2 });
+    // the recruiter moves to a new address and invites the old one: their own entry is not touched
+    const old = s.recruiter.email;
+    const next = uniqueEmail('moved');
+    expect((await s.recruiter.client.post('/api/v1/users/profile/email', { email: next, password: PASSWORD })).status).toBe(200);
+    expect((await s.recruiter.client.post('/api/v1/users/profile/email/verify', { code: await lastCode(next) })).status).toBe(200);
+    const fresh = await s.recruiter.client.post('/api/v1/users/invite', { email: old, name: 'X', surname: 'Y', role: 'customer' });
+    expect(fresh.status).toBe(201);
+    const member = await entryOf(s.company.client, next);
+    expect(member).toMatchObject({ id: s.recruiter.id });
+    expect(fresh.json.inviteId).not.toBe(member.inviteId);
+    expect((await s.company.client.request('DELETE', `/api/v1/users/invite/${member.inviteId}`)).json).toEqual({ removed: 'member' });
+    expect((await s.recruiter.client.get('/api/v1/users/profile')).status).toBe(401);
   });
 
   it('of 100 removals sent at once, one removes and the others find nothing', async () => {

@@ -75,6 +75,8 @@ function InviteLists(props: Props) {
     } catch (error) {
       setRemoving(undefined);
       setRemoveError(errorKey(error));
+      // someone else may have removed it meanwhile: the list shows what is there now
+      await refresh();
     } finally {
       setRemoveBusy(false);
     }

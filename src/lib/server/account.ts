@@ -5,6 +5,7 @@ import { AppError } from './http.ts';
 import { isLocale, type Locale } from '../i18n/index.ts';
 import { translator } from '../i18n/messages.ts';
 import { queueMail } from './mail.ts';
+import { leaveVacancies } from './vacancies.ts';
 import { consumeCode, issueCode } from './auth/codes.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { revokeAllOf } from './auth/sessions.ts';
@@ -55,6 +56,8 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
   try {
     await db.transaction(async (tx) => {
       await tx.update(schema.users).set({ email: newEmail }).where(eq(schema.users.id, user.id));
+      // the team lists know a member by their invitation: it follows the address
+      await tx.update(schema.invites).set({ email: newEmail }).where(eq(schema.invites.userId, user.id));
       await tellOldAddress(tx, user, newEmail);
     });
   } catch (error) {
@@ -103,6 +106,7 @@ export async function deleteAccount(user: UserRow, sessionId: string | undefined
   await db.transaction(async (tx) => {
     await tx.update(schema.users).set({ deletedAt: new Date(), name: '', surname: '', image: null }).where(eq(schema.users.id, user.id));
     await tx.delete(schema.invites).where(eq(schema.invites.userId, user.id));
+    await leaveVacancies(tx, user.id);
   });
   await revokeAllOf(user.id);
   disconnectUser(user.id);

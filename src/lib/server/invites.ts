@@ -3,6 +3,7 @@ import { getDb, schema } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { revokeAllOf } from './auth/sessions.ts';
 import { disconnectUser } from './emit.ts';
+import { leaveVacancies } from './vacancies.ts';
 import { queueMail, type Mail } from './mail.ts';
 import { env } from './env.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
@@ -45,8 +46,12 @@ export async function invite(inviter: UserRow, input: InviteOutput, locale: Loca
       .onConflictDoUpdate({
         target: [schema.invites.spaceId, schema.invites.email],
         set: { name: input.name, surname: input.surname, role: input.role, invitedBy: inviter.id, userId: null, tokenHash, createdAt: sql`now()`, mailState: 'queued', mailStateAt: null },
+        // only an invitation still open is replaced, and a recruiter replaces only their own: a
+        // member's entry, or a colleague's invitation, is not the inviter's to take over
+        setWhere: and(isNull(schema.invites.userId), inviter.role === ROLE.COMPANY ? undefined : eq(schema.invites.invitedBy, inviter.id)),
       })
       .returning();
+    if (!entry) throw forbidden('error.user.invite_forbidden');
     // the date to the microsecond, as PostgreSQL writes it (a JavaScript Date keeps milliseconds)
     const { rows } = await tx.execute<{ version: string }>(sql`select created_at::text as version from invites where id = ${entry!.id}`);
     await queueMail(tx, inviteMail(entry!, token, inviter, locale), { kind: 'invite', spaceId: entry!.spaceId }, {
@@ -154,7 +159,10 @@ export async function removeFromSpace(remover: UserRow, inviteId: string): Promi
       .set({ deletedAt: new Date() })
       .where(and(eq(schema.users.id, entry.userId), eq(schema.users.spaceId, remover.spaceId!), isNull(schema.users.deletedAt)))
       .returning({ id: schema.users.id });
-    if (left) await revokeAllOf(left.id, { tx });
+    if (left) {
+      await revokeAllOf(left.id, { tx });
+      await leaveVacancies(tx, left.id);
+    }
     return left?.id;
   });
   if (member) disconnectUser(member);

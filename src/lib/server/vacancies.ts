@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { getDb, schema } from './db/index.ts';
+import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
 import { countsFrom, hasFinalists } from './funnel.ts';
@@ -294,6 +294,21 @@ async function writeLinks(tx: Tx, vacancyId: string, input: VacancyWrite, custom
   if (customers.invites.length) await tx.insert(schema.vacancyInvitees).values(customers.invites.map((inviteId) => ({ vacancyId, inviteId })));
   const skills = [...new Set(input.softSkills)];
   if (skills.length) await tx.insert(schema.vacancySoftSkills).values(skills.map((skillId) => ({ vacancyId, skillId })));
+}
+
+/**
+ * A customer who leaves (removed from the space, or deleting their account) leaves its vacancies:
+ * their rows go, and where they were the main customer the longest-registered customer left
+ * takes over, so that the rule "with two or more customers only the main one moves candidates"
+ * never waits on someone who is gone. In the caller's transaction.
+ */
+export async function leaveVacancies(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`delete from vacancy_customers where user_id = ${userId}`);
+  await tx.execute(sql`
+    update vacancies v set main_customer_id = (
+      select vc.user_id from vacancy_customers vc join users u on u.id = vc.user_id
+      where vc.vacancy_id = v.id and u.deleted_at is null order by u.created_at, u.id limit 1)
+    where v.main_customer_id = ${userId}`);
 }
 
 export async function createVacancy(user: UserRow, input: VacancyWrite, locale: Locale): Promise<VacancyDto> {
