@@ -262,6 +262,7 @@ describe('DELETE /api/v1/users/invite/{id}: taking an entry off the team lists (
 
   it('takes a registered person out of the space: their sessions end, they cannot sign in, and they leave every list', async () => {
     const { client: company } = await signUp('company');
+    await company.put('/api/v1/users/profile', { name: 'Boss', surname: 'Owner', companyName: 'Acme Removals' });
     const recruiter = await inviteAndRegister(company, 'recruiter', 'Ivan', 'Gone');
     expect((await recruiter.client.get('/api/v1/users/profile')).status).toBe(200);
     const { inviteId } = await entryOf(company, recruiter.email);
@@ -274,6 +275,9 @@ describe('DELETE /api/v1/users/invite/{id}: taking an entry off the team lists (
     expect((await company.get('/api/v1/users/invite?role=recruiter&invite=registered')).json).toEqual([]);
     // their name stays on what they did
     expect((await db().query('select name, surname from users where id = $1', [recruiter.id])).rows[0]).toEqual({ name: 'Ivan', surname: 'Gone' });
+    // and they are told, in their language
+    const told = await lastMail(recruiter.email, { match: (mail) => mail.subject === translator('en')('mail.removed_subject', { company: 'Acme Removals' }) });
+    expect(told.text).toContain('Boss Owner closed your access');
   });
 
   it('lets a recruiter remove the customers they invited and nobody else; other spaces see nothing', async () => {

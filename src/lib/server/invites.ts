@@ -8,7 +8,7 @@ import { queueMail, type Mail } from './mail.ts';
 import { env } from './env.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { translator } from '../i18n/messages.ts';
-import { localizedPath, type Locale } from '../i18n/index.ts';
+import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { ROLE, type Role } from '../schemas/auth.ts';
 import type { InviteDto, InviteOutput } from '../schemas/user.ts';
 import { spaceCompanyName, type UserRow } from './users.ts';
@@ -158,15 +158,29 @@ export async function removeFromSpace(remover: UserRow, inviteId: string): Promi
       .update(schema.users)
       .set({ deletedAt: new Date() })
       .where(and(eq(schema.users.id, entry.userId), eq(schema.users.spaceId, remover.spaceId!), isNull(schema.users.deletedAt)))
-      .returning({ id: schema.users.id });
+      .returning();
     if (left) {
       await revokeAllOf(left.id, { tx });
       await leaveVacancies(tx, left.id);
+      await tellRemoved(tx, left, remover);
     }
     return left?.id;
   });
   if (member) disconnectUser(member);
   return { removed: member ? 'member' : 'invite' };
+}
+
+/** The person taken off the team hears it from the product, in their language, not by finding the door shut. */
+async function tellRemoved(tx: Tx, person: UserRow, remover: UserRow): Promise<void> {
+  const t = translator(isLocale(person.lang) ? person.lang : 'en');
+  const by = `${remover.name} ${remover.surname}`.trim() || remover.email;
+  const company = (await spaceCompanyName(remover, tx)) ?? by;
+  try {
+    await queueMail(tx, { to: person.email, subject: t('mail.removed_subject', { company }), text: `${t('mail.removed_text', { company, by })}\n\n${t('mail.signature')}` }, { kind: 'notice' });
+  } catch (error) {
+    // past the day's notices the removal still goes through
+    if (!(error instanceof AppError && error.status === 429)) throw error;
+  }
 }
 
 /** Registered people of a space with a role, invited or not (the vacancy form's customers). */
