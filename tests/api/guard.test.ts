@@ -38,7 +38,10 @@ describe('the route guard (SPEC.md §2)', () => {
     expect(english.status).toBe(200);
     expect(english.headers.get('vary')).toMatch(/Accept-Language/i);
     expect((await new Client().get('/', { token: null })).status).toBe(200);
-    // the switcher's choice wins over the browser's from then on
+    // the switcher's choice wins over the browser's from then on: its links go through ?lng=
+    const landing = (await guest.get('/ru', { token: null, headers: russian })).text;
+    expect(landing).toContain('href="/?lng=en"');
+    expect((await guest.get('/ru/auth/login', { token: null, headers: russian })).text).toContain('href="/auth/login?lng=en"');
     const chose = await guest.get('/?lng=en', { token: null, headers: russian });
     expect(chose.headers.get('location')).toBe('/');
     expect(guest.cookies.get('lng')).toBe('en');

@@ -134,6 +134,20 @@ test('the signed-in header switches the language, and the choice wins on unprefi
   await expect(page).toHaveURL('/interviews');
 });
 
+test('a guest whose browser asks for Russian starts in Russian, and English once chosen stays', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'ru-RU' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL('/ru');
+  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'En', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL('/auth/login');
+  await context.close();
+});
+
 test('the product installs as an app: a manifest with icons, linked from the pages', async ({ page, request }) => {
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
