@@ -299,6 +299,22 @@ describe('DELETE /api/v1/users/invite/{id}: taking an entry off the team lists (
     expect((await mine.client.get('/api/v1/users/profile')).status).toBe(401);
   });
 
+  it('a departing recruiter\'s open invitations go with them; the customers who joined stay', async () => {
+    const s = await space();
+    const joined = await inviteAndRegister(s.recruiter.client, 'customer', 'Joined', 'Before');
+    const pending = uniqueEmail('pending');
+    await s.recruiter.client.post('/api/v1/users/invite', { email: pending, name: 'Private', surname: 'Address', role: 'customer' });
+    await queueSettled();
+    const token = /\/auth\/register\?invite=([\w-]+)/.exec((await lastMail(pending)).text ?? '')?.[1];
+    const recruiter = await entryOf(s.company.client, s.recruiter.email);
+    expect((await s.company.client.request('DELETE', `/api/v1/users/invite/${recruiter.inviteId}`)).json).toEqual({ removed: 'member' });
+    const emails = ((await s.company.client.get('/api/v1/users/invite')).json as { email: string }[]).map((e) => e.email);
+    expect(emails).not.toContain(pending);
+    expect(emails).toContain(joined.email);
+    expect((await joined.client.get('/api/v1/users/profile')).status).toBe(200);
+    expect((await new Client().get(`/auth/register?invite=${token}`)).text).toContain(translator('en')('auth.invite_gone'));
+  });
+
   it('a removed main customer hands the vacancy to the customer left, who then moves candidates', async () => {
     const s = await space();
     const c = await catalogue();

@@ -162,6 +162,9 @@ export async function removeFromSpace(remover: UserRow, inviteId: string): Promi
     if (left) {
       await revokeAllOf(left.id, { tx });
       await leaveVacancies(tx, left.id);
+      // a departing recruiter's open invitations go with them: no one joins on their word any more
+      // (the customers who already joined stay, on the company's list)
+      await tx.delete(schema.invites).where(and(eq(schema.invites.spaceId, remover.spaceId!), eq(schema.invites.invitedBy, left.id), isNull(schema.invites.userId)));
       await tellRemoved(tx, left, remover);
     }
     return left?.id;
