@@ -4,7 +4,7 @@ import { pgCode } from './errors.ts';
 import { AppError } from './http.ts';
 import { isLocale, type Locale } from '../i18n/index.ts';
 import { translator } from '../i18n/messages.ts';
-import { queueMail } from './mail.ts';
+import { queueNoticeMail } from './mail.ts';
 import { leaveVacancies } from './vacancies.ts';
 import { consumeCode, issueCode } from './auth/codes.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
@@ -75,11 +75,7 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
 async function tellOldAddress(tx: Executor, user: UserRow, newEmail: string): Promise<void> {
   const t = translator(isLocale(user.lang) ? user.lang : 'en');
   const text = `${t('mail.email_changed_text', { email: user.email, newEmail })}\n\n${t('mail.signature')}`;
-  try {
-    await queueMail(tx, { to: user.email, subject: t('mail.email_changed_subject'), text }, { kind: 'notice' });
-  } catch (error) {
-    if (!(error instanceof AppError && error.status === 429)) throw error;
-  }
+  await queueNoticeMail(tx, user.email, t('mail.email_changed_subject'), text);
 }
 
 /** Changes the password; every other session of the user ends, sockets included. */

@@ -4,7 +4,7 @@ import { AppError, forbidden, notFound } from './http.ts';
 import { revokeAllOf } from './auth/sessions.ts';
 import { disconnectUser } from './emit.ts';
 import { leaveVacancies } from './vacancies.ts';
-import { queueMail, type Mail } from './mail.ts';
+import { queueMail, queueNoticeMail, type Mail } from './mail.ts';
 import { env } from './env.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { translator } from '../i18n/messages.ts';
@@ -178,12 +178,7 @@ async function tellRemoved(tx: Tx, person: UserRow, remover: UserRow): Promise<v
   const t = translator(isLocale(person.lang) ? person.lang : 'en');
   const by = `${remover.name} ${remover.surname}`.trim() || remover.email;
   const company = (await spaceCompanyName(remover, tx)) ?? by;
-  try {
-    await queueMail(tx, { to: person.email, subject: t('mail.removed_subject', { company }), text: `${t('mail.removed_text', { company, by })}\n\n${t('mail.signature')}` }, { kind: 'notice' });
-  } catch (error) {
-    // past the day's notices the removal still goes through
-    if (!(error instanceof AppError && error.status === 429)) throw error;
-  }
+  await queueNoticeMail(tx, person.email, t('mail.removed_subject', { company }), `${t('mail.removed_text', { company, by })}\n\n${t('mail.signature')}`);
 }
 
 /** Registered people of a space with a role, invited or not (the vacancy form's customers). */

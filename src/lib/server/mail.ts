@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Executor } from './db/index.ts';
 import { env } from './env.ts';
-import { clientBucket, tooMany } from './http.ts';
+import { AppError, clientBucket, tooMany } from './http.ts';
 import { addJob, retryNow } from './jobs.ts';
 import { hit } from './ratelimit.ts';
 import { singleton } from './singleton.ts';
@@ -75,6 +75,23 @@ export async function queueMail(tx: Executor, mail: Mail, cause: MailCause, opti
   await chargeMail(tx, mail.to, cause);
   const job: MailJob = { mail, ...(options.track ? { track: options.track } : {}) };
   await addJob(tx, 'mail', job, { jobKey: options.jobKey });
+}
+
+/**
+ * Queues a notice (a mail about the reader's own account or work): a recipient past the day's
+ * limit of notices is skipped, not retried for ever, and what caused it still goes through.
+ */
+export async function queueNoticeMail(tx: Executor, to: string, subject: string, text: string): Promise<boolean> {
+  try {
+    await queueMail(tx, { to, subject, text }, { kind: 'notice' });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) {
+      console.warn('[mail] a notice was skipped: the recipient reached the daily limit');
+      return false;
+    }
+    throw error;
+  }
 }
 
 function transport(): Transporter {

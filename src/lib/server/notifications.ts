@@ -9,8 +9,7 @@ import { getDb, schema, type Executor } from './db/index.ts';
 import { emitToUser } from './emit.ts';
 import { env } from './env.ts';
 import { addJob } from './jobs.ts';
-import { queueMail } from './mail.ts';
-import { AppError } from './http.ts';
+import { queueNoticeMail } from './mail.ts';
 import { logError } from './errors.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale, type T } from '../i18n/index.ts';
@@ -261,20 +260,6 @@ function readerLocale(reader: Reader): Locale {
 }
 
 const absolute = (path: string, locale: Locale) => `${env().PUBLIC_URL}${localizedPath(path, locale)}`;
-
-/** Queues one mail; a recipient past their daily limit is skipped, not retried for ever. */
-async function queueNoticeMail(tx: Executor, to: string, subject: string, text: string): Promise<boolean> {
-  try {
-    await queueMail(tx, { to, subject, text }, { kind: 'notice' });
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 429) {
-      console.warn('[notifications] a mail was skipped: the recipient reached the daily limit');
-      return false;
-    }
-    throw error;
-  }
-}
 
 /**
  * The `notification-mail` task: the mail of one notification, for a reader who wants them at
