@@ -55,6 +55,8 @@ const CASES: Case[] = [
   { method: 'POST', path: () => '/api/v1/users/profile/email', who: 'member', body: () => ({ email: uniqueEmail(), password: PASSWORD }) },
   { method: 'POST', path: () => '/api/v1/users/profile/email/verify', who: 'member', body: () => ({ code: '1234' }) },
   { method: 'PUT', path: () => '/api/v1/users/profile/password', who: 'member', body: () => ({ oldPassword: 'wrong', newPassword: PASSWORD }) },
+  // a wrong password: every odd one is refused, and the account stays (the last test checks it)
+  { method: 'DELETE', path: () => '/api/v1/users/profile', who: 'member', body: () => ({ password: 'not-the-password' }) },
   { method: 'GET', path: () => '/api/v1/users/invite', who: 'recruiter', query: () => ({ role: 'customer', invite: 'registered' }) },
   { method: 'POST', path: () => '/api/v1/users/invite', who: 'recruiter', body: () => ({ email: uniqueEmail(), name: 'Kate', surname: 'Doe', role: 'customer' }) },
   { method: 'GET', path: () => '/api/v1/vacancy', who: 'member', query: () => ({ positionName: 'manager', search: 'manager', city: String(f.c.moscow), salaryFrom: '1', salaryTo: '2', customer: 'x', status: '1', period: 'all' }) },
@@ -172,6 +174,8 @@ describe('every endpoint', () => {
       }
     }
     expect(failures).toEqual([]);
+    // no odd password deleted the account
+    expect((await db().query('select deleted_at from users where id = $1', [f.s.recruiter.id])).rows[0].deleted_at).toBeNull();
   }, 300_000);
 
   it('answers every odd value in any query parameter with a 2xx or a 4xx, never a 5xx', async () => {

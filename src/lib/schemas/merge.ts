@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cleanText, dateSchema } from './common.ts';
+import { UUID } from '../uuid.ts';
 
 /** Why a candidate looks like a duplicate (docs/decisions/0029). */
 export const DUPLICATE_REASONS = ['email', 'phone', 'name_birth'] as const;
@@ -13,8 +14,6 @@ export interface DuplicateDto {
   number: number;
   reasons: DuplicateReason[];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The query of GET /api/v1/candidates/duplicates: what the form holds so far. */
 export const DuplicateQuerySchema = z.object({
@@ -45,4 +44,4 @@ export function mergeChoice(form: Record<string, unknown>): MergeChoice {
   return choice;
 }
 
-export const isUuid = (value: string): boolean => UUID.test(value);
+export { isUuid } from '../uuid.ts';

@@ -11,11 +11,11 @@ import { analyse, type Analytics, type Owner, type Track } from '../funnel-analy
 import { STAGE, type Stage } from '../schemas/funnel.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
+import { UUID } from '../uuid.ts';
 
 /** Items a page lists as waiting longest. */
 const LONGEST_SHOWN = 10;
 const DAY_SECONDS = 86_400;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface WaitingItem {
   candidateId: string;

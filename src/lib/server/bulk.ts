@@ -20,6 +20,7 @@ import { CandidateQuerySchema, PD_STATUS, STAGE, type Stage } from '../schemas/c
 import { BULK_MAX, BULK_SYNC_MAX, type BulkDryRun, type BulkProgress, type BulkRequest } from '../schemas/bulk.ts';
 import type { BulkAction, BulkSkip } from './db/schema.ts';
 import type { UserRow } from './users.ts';
+import { isUuid } from '../uuid.ts';
 
 type VacancyRow = typeof schema.vacancies.$inferSelect;
 
@@ -206,7 +207,7 @@ export async function startBulk(user: UserRow, input: BulkRequest, ip: string | 
 
 /** Where the user's bulk action stands; another person's, or none, is a 404. */
 export async function bulkProgress(user: UserRow, id: string): Promise<BulkProgress> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const [row] = await db.select().from(schema.bulkOperations).where(and(eq(schema.bulkOperations.id, id), eq(schema.bulkOperations.userId, user.id)));
   if (!row) throw notFound();

@@ -31,11 +31,10 @@ import {
 import type { UserRow } from './users.ts';
 import { identityShown, withIdentity } from './privacy.ts';
 import { queueWebhookEvents } from './webhooks.ts';
+import { UUID } from '../uuid.ts';
 
 type CandidateRow = typeof schema.candidates.$inferSelect;
 type VacancyRow = typeof schema.vacancies.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Which candidates a user sees: company and recruiters the space's database, a customer only
@@ -827,7 +826,6 @@ export async function addLinks(tx: Executor, user: UserRow, vacancy: VacancyRow,
   }
   return rows.map((r) => r.candidateId);
 }
-
 
 /**
  * Points a candidate's photo or resume at a newly stored file and returns the file it held. The

@@ -26,9 +26,9 @@ import { STAGE } from '../schemas/funnel.ts';
 import { VACANCY_STATUS, type VacancyDto } from '../schemas/vacancy.ts';
 import { emitEvent } from './webhooks.ts';
 import { issueRightsLink, rightsUrl } from './rights.ts';
+import { UUID } from '../uuid.ts';
 
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,48}[a-z0-9])$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DESCRIPTION_MAX = 1000;
 /** Applications one address may send a day, and one client an hour. */
 export const PER_ADDRESS_DAY = 5;

@@ -6,10 +6,10 @@ import { emitToUser } from './emit.ts';
 import { CHAT_UNREAD_MINUTES, scheduleChatCheck } from './notifications.ts';
 import { MAX_MESSAGE_LENGTH, type ChatDto, type ChatUser, type MessageDto } from '../schemas/chat.ts';
 import type { UserRow } from './users.ts';
+import { UUID } from '../uuid.ts';
 
 type MessageRow = Omit<typeof schema.chatMessages.$inferSelect, 'notifiedAt'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PAGE_SIZE = 30;
 /** A person types faster than this only when something types for them. */
 const MESSAGES_PER_10_SECONDS = 10;

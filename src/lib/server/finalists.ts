@@ -7,11 +7,10 @@ import { staysOf } from '../funnel-analytics.ts';
 import { STAGE, type Stage } from '../schemas/candidate.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { UserRow } from './users.ts';
+import { UUID } from '../uuid.ts';
 
 /** Columns a printed A4 page can hold side by side; a longer selection is cut to these. */
 export const MAX_COMPARED = 6;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ComparedCandidate {
   id: string;

@@ -6,8 +6,7 @@ import { emitToStaff, emitToUser } from './emit.ts';
 import { isStaff } from './auth/service.ts';
 import type { TicketDto, TicketMessageDto } from '../schemas/chat.ts';
 import type { UserRow } from './users.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../uuid.ts';
 
 /** The author sees their own tickets; admin and dev see every ticket (DECISIONS.md, Help). */
 export async function listTickets(user: UserRow): Promise<TicketDto[]> {

@@ -12,6 +12,7 @@ import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { ROLE, type Role } from '../schemas/auth.ts';
 import type { InviteDto, InviteOutput } from '../schemas/user.ts';
 import { spaceCompanyName, type UserRow } from './users.ts';
+import { UUID } from '../uuid.ts';
 
 /** Who may invite whom (DECISIONS.md, Roles). Staff have no space to invite into. */
 const MAY_INVITE: Partial<Record<number, readonly Role[]>> = {
@@ -126,8 +127,6 @@ export async function listInvites(user: UserRow, filter: { role?: 'recruiter' | 
     .orderBy(desc(schema.invites.createdAt));
   return rows.filter((r) => !r.user?.deletedAt).map((r) => toDto(r.invite, r.user ?? undefined));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Takes an entry off 'My recruiters' or 'My customers' (docs/decisions/0035): an open invitation

@@ -18,10 +18,10 @@ import { STAGE } from '../schemas/funnel.ts';
 import type { NotificationDto, NotificationKind, NotificationPage } from '../schemas/notification.ts';
 import type { UserRow } from './users.ts';
 import { hiddenName, identityShown } from './privacy.ts';
+import { UUID } from '../uuid.ts';
 
 type NotificationRow = typeof schema.notifications.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PAGE_SIZE = 20;
 /** The local hour of the morning digest, in each reader's own zone. */
 export const DIGEST_HOUR = 8;

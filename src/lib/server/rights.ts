@@ -22,6 +22,7 @@ import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { PD_STATUS } from '../schemas/funnel.ts';
 import type { RightsRequestKind } from './db/schema.ts';
 import type { UserRow } from './users.ts';
+import { UUID } from '../uuid.ts';
 
 type CandidateRow = typeof schema.candidates.$inferSelect;
 
@@ -29,7 +30,6 @@ type CandidateRow = typeof schema.candidates.$inferSelect;
 export const EXPORT_DAYS = 7;
 
 const EXPORT_NAME = /^[A-Za-z0-9_-]{16,}\.zip$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A new link to the candidate's rights page for `email`, in the caller's transaction. */
 export async function issueRightsLink(tx: Executor, candidateId: string, email: string): Promise<string> {

@@ -17,6 +17,7 @@ import { STATUS } from '../roles.ts';
 import { optionalText, requiredText } from '../schemas/common.ts';
 import { translator } from '../i18n/messages.ts';
 import { isLocale, localizedPath, type Locale } from '../i18n/index.ts';
+import { UUID } from '../uuid.ts';
 
 /** How long a shortlist's link opens it, unless the sender chose otherwise (at most MAX_DAYS). */
 export const SHORTLIST_DAYS = 7;
@@ -26,7 +27,6 @@ export const MAX_CANDIDATES = 30;
 /** Answers one link may post per hour, whoever holds it. */
 const ANSWERS_PER_HOUR = 60;
 const DAY_SECONDS = 86_400;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ids = (value: unknown): string[] => [...new Set((Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && UUID.test(v)))];
 

@@ -18,6 +18,7 @@ import {
 } from '../schemas/vacancy.ts';
 import { STATUS } from '../schemas/auth.ts';
 import type { UserRow } from './users.ts';
+import { UUID } from '../uuid.ts';
 
 type VacancyRow = typeof schema.vacancies.$inferSelect;
 
@@ -208,8 +209,6 @@ interface Customers {
 }
 
 type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checks what only the database knows (the city is Russian, skills exist) and sorts the chosen

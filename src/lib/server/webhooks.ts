@@ -21,6 +21,7 @@ import { ROLE } from '../schemas/auth.ts';
 import { WEBHOOK_EVENTS } from '../schemas/webhook.ts';
 import type { UserRow } from './users.ts';
 import type { WebhookDeliveryStatus } from './db/schema.ts';
+import { isUuid } from '../uuid.ts';
 
 export { WEBHOOK_EVENTS };
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -147,7 +148,7 @@ export async function createEndpoint(user: UserRow, input: { url: unknown; event
 
 async function ownEndpoint(user: UserRow, id: string): Promise<typeof schema.webhookEndpoints.$inferSelect> {
   const spaceId = requireCompany(user);
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const [row] = await db.select().from(schema.webhookEndpoints).where(and(eq(schema.webhookEndpoints.id, id), eq(schema.webhookEndpoints.spaceId, spaceId)));
   if (!row) throw notFound();

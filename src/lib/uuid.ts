@@ -1,0 +1,4 @@
+/** A row id as PostgreSQL writes it: anything else in a path or a field names no row. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: string): boolean => UUID.test(value);
