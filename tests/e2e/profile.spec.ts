@@ -18,6 +18,10 @@ test.describe('profile dialogs (English)', () => {
     await info.getByLabel('Surname').fill('Sokolova');
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3b5bdb' } }).png().toBuffer();
     await info.getByLabel('Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    // the chosen picture shows before it is sent, drawn from the file itself
+    const preview = info.locator('img.photo-preview');
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
     await info.getByRole('button', { name: 'Save' }).click();
     await expect(info).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Maria Sokolova' })).toBeVisible();

@@ -1,14 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../lib/client/api.ts';
 import type { T } from '../../lib/i18n/index.ts';
 import { FileField } from './FileField.tsx';
 
 /**
- * A photo picker: the translated button of `FileField` with the chosen file's name beside it; a
- * file over 10 MB shows the error modal and the choice starts over.
+ * A photo picker: the translated button of `FileField` with the chosen picture and its file name
+ * beside it, so a wrong pick shows before it is sent; a file over 10 MB shows the error modal and
+ * the choice starts over.
  */
 export function PhotoInput({ t, onChange, disabled }: { t: T; onChange: (file: File | undefined) => void; disabled?: boolean }) {
   const [file, setFile] = useState<File>();
+  const [preview, setPreview] = useState<string>();
+  useEffect(() => {
+    if (!file) return setPreview(undefined);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
   const pick = (next: File | undefined) => {
     setFile(next);
     onChange(next);
@@ -23,7 +31,14 @@ export function PhotoInput({ t, onChange, disabled }: { t: T; onChange: (file: F
       onPick={pick}
       disabled={disabled}
     >
-      {file ? <span className="file-name">{file.name}</span> : <span className="file-none">{t('upload.no_file')}</span>}
+      {file ? (
+        <span className="file-name">
+          {preview && <img className="photo-preview" src={preview} alt="" width={40} height={40} />}
+          {file.name}
+        </span>
+      ) : (
+        <span className="file-none">{t('upload.no_file')}</span>
+      )}
     </FileField>
   );
 }
