@@ -11,7 +11,9 @@
  * Protocol). It prints the median largest contentful paint and time to interactive (every
  * astro-island hydrated, i.e. without its `ssr` attribute; the peer: its button rendered) per
  * route, the peer's, and the ratios; the targets are LCP ≤ 0.3× and interactive ≤ 0.6× the peer.
- * It prints the cumulative layout shift too (content that moved as the page arrived in pieces).
+ * It prints the cumulative layout shift too (content that moved as the page arrived in pieces),
+ * and the paint of a page with one heading (the floor: what the line and the slowed browser cost
+ * before any of a page's own bytes matter).
  * `--h2` serves both through nginx with TLS and HTTP/2, as docs/deploy.md has it.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -100,10 +102,17 @@ function buildPeer(source: string): string {
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
-/** The peer's files gzip-compressed, every unknown path its index.html (a client router). */
+/**
+ * A page of one heading and nothing else: what the line and the slowed browser cost before any
+ * byte of a product's page matters. Its ratio to the peer is the floor no page goes under.
+ */
+const EMPTY_PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>Empty</title><h1>An empty page</h1>';
+
+/** The peer's files gzip-compressed, every unknown path its index.html (a client router); `/__empty`, EMPTY_PAGE. */
 async function servePeer(dist: string): Promise<{ url: string; close: () => void }> {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    if (pathname === '/__empty') return void res.writeHead(200, { 'content-type': TYPES['.html']! }).end(EMPTY_PAGE);
     let file = path.join(dist, path.normalize(pathname));
     if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dist, 'index.html');
     const body = zlib.gzipSync(fs.readFileSync(file));
@@ -285,6 +294,10 @@ async function main(): Promise<number> {
     console.log(`\nSlow 4G (${LINE.latency} ms, 1.6 Mbit/s, CPU ${CPU_SLOWDOWN}×), served ${served}, median of ${options.runs} cold loads; targets LCP ≤ ${TARGET.lcp}× and interactive ≤ ${TARGET.tti}× the peer, layout shift ≤ ${CLS_GOOD}`);
     console.log(`  ${'route'.padEnd(30)} ${'LCP'.padStart(8)} ${'ratio'.padStart(6)} ${'interactive'.padStart(12)} ${'ratio'.padStart(6)} ${'shift'.padStart(6)}`);
     console.log(`  ${'SPA peer'.padEnd(30)} ${seconds(peerLcp).padStart(8)} ${''.padStart(6)} ${seconds(peerTti).padStart(12)} ${''.padStart(6)} ${median(peerSamples.map((s) => s.cls)).toFixed(2).padStart(6)}`);
+    const emptySamples: Sample[] = [];
+    for (let i = 0; i < options.runs; i++) emptySamples.push(await load(browser, `${peerSite}/__empty`));
+    const emptyLcp = median(emptySamples.map((s) => s.lcp));
+    console.log(`  ${'(an empty page: the floor)'.padEnd(30)} ${seconds(emptyLcp).padStart(8)} ${(emptyLcp / peerLcp).toFixed(2).padStart(6)}`);
     for (const [label, pathname, who] of chosen) {
       const account = who === 'company' ? company : who === 'customer' ? customer : undefined;
       const cookie = account && { origin: site, value: account.value };
