@@ -100,6 +100,17 @@ describe('email change', () => {
     expect(notice.text).toContain(`с ${email} на ${next}`);
   });
 
+  it('tells the old address even when its notices for the day are spent (a flood of applications, say)', async () => {
+    const { client, email } = await signUp('recruiter');
+    // a day's notices used up, as strangers' applications could have done before they had a budget of their own
+    await db().query(`insert into rate_limits (key, window_start, count) values ($1, to_timestamp(floor(extract(epoch from now()) / 86400) * 86400), 10000)`, [`mail-to:notice:${email.toLowerCase()}`]);
+    const next = uniqueEmail('moved');
+    await client.post('/api/v1/users/profile/email', { email: next, password: PASSWORD });
+    await client.post('/api/v1/users/profile/email/verify', { code: await lastCode(next) });
+    const notice = await lastMail(email, { count: 2 });
+    expect(notice.subject).toBe(translator('en')('mail.email_changed_subject'));
+  });
+
   it('refuses the same address and a taken one', async () => {
     const { client, email } = await signUp('customer');
     const same = await client.post('/api/v1/users/profile/email', { email, password: PASSWORD });

@@ -160,6 +160,9 @@ describe('the application', () => {
 
     const mail = await lastMail(email.toLowerCase());
     expect(mail.subject).toContain('Careers engineer');
+    // the confirmation says nothing the form was given: it cannot carry a stranger's words to anyone
+    expect(mail.text).toMatch(/^Hello!\n\nWe have received your application for the vacancy “Careers engineer” at /);
+    expect(mail.text).not.toContain('Maria');
     // the consent given on the form can be withdrawn from the link in its confirmation
     const rightsLink = /https?:\/\/\S+\/privacy\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
     expect(rightsLink).toBeTruthy();
@@ -334,5 +337,21 @@ describe('the application', () => {
     expect(await candidatesWith(email)).toHaveLength(1);
     await queueSettled();
     expect(await mailsTo(email.toLowerCase())).toHaveLength(1);
+  });
+});
+
+describe("the applications' mail budget", () => {
+  it("confirmations count against a budget of their own, not the team's day of mail", async () => {
+    const w = await world();
+    const spaceId = (await db().query('select space_id from users where id = $1', [w.s.company.user.id])).rows[0].space_id as string;
+    const count = async (key: string) => Number((await db().query('select coalesce(sum(count), 0) as n from rate_limits where key = $1', [key])).rows[0].n);
+    const before = await count(`mail-space:${spaceId}`);
+    for (let i = 0; i < 3; i++) expect((await applyAs(w, person())).status).toBe(303);
+    expect(await count(`mail-space-applications:${spaceId}`)).toBe(3);
+    expect(await count(`mail-space:${spaceId}`)).toBe(before);
+    // the team's own mail is still there to send
+    const cand = await w.s.recruiter.client.post('/api/v1/candidates', candidateBody(w.c, { email: uniqueEmail('own') }));
+    expect((await w.s.recruiter.client.post('/api/v1/candidates/pd', { candidateId: cand.json.id })).status).toBeLessThan(300);
+    expect(await count(`mail-space:${spaceId}`)).toBe(before + 1);
   });
 });

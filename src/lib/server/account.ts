@@ -75,7 +75,7 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
 async function tellOldAddress(tx: Executor, user: UserRow, newEmail: string): Promise<void> {
   const t = translator(isLocale(user.lang) ? user.lang : 'en');
   const text = `${t('mail.email_changed_text', { email: user.email, newEmail })}\n\n${t('mail.signature')}`;
-  await queueNoticeMail(tx, user.email, t('mail.email_changed_subject'), text);
+  await queueNoticeMail(tx, user.email, t('mail.email_changed_subject'), text, 'security');
 }
 
 /** Changes the password; every other session of the user ends, sockets included. */

@@ -321,7 +321,8 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
         const t = translator(locale);
         // consent given on the form is a consent like a request's: its mail carries the rights link (issue 13)
         const rights = rightsUrl(await issueRightsLink(tx, candidateId, email), locale);
-        const text = `${t('careers.mail.text', { name, vacancy: vacancy.positionName, company: space.company ?? '' })}\n\n${t('rights.mail.rights_link', { link: rights })}\n\n${t('mail.signature')}`;
+        // no name the form was given: a stranger's text must not turn the confirmation into their mail to anyone
+        const text = `${t(space.company ? 'careers.mail.text' : 'careers.mail.text_no_company', { vacancy: vacancy.positionName, company: space.company ?? '' })}\n\n${t('rights.mail.rights_link', { link: rights })}\n\n${t('mail.signature')}`;
         try {
           await queueMail(
             tx,

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   MAIL_PER_CLIENT_DAY: z.coerce.number().int().min(1).default(30),
   /** Mails that the people of one space may cause in a day (invites, consent, interviews, codes). */
   MAIL_PER_SPACE_DAY: z.coerce.number().int().min(1).default(500),
+  /** Confirmations the public careers form may mail to applicants of one space in a day (apart from the above). */
+  MAIL_APPLICATIONS_PER_SPACE_DAY: z.coerce.number().int().min(1).default(200),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   /** 'loopback' or a comma-separated list of proxy addresses whose X-Forwarded-For is believed. */
   TRUST_PROXY: z.string().regex(/^(loopback|[0-9a-fA-F.:]+(,[0-9a-fA-F.:]+)*)$/, 'must be "loopback" or a list of IP addresses').optional(),

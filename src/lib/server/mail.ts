@@ -22,15 +22,20 @@ export interface Mail {
  * What a mail is about: each kind has its own daily limit per recipient. A resent code counts
  * apart from other codes, so that resends are limited alike whether the address has an account.
  */
-export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview' | 'reminder' | 'shortlist' | 'notice' | 'rights' | 'application';
+export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview' | 'reminder' | 'shortlist' | 'notice' | 'rights' | 'application' | 'application_notice' | 'security';
 
 /**
  * Mails one address may get per day, by kind (issue 9: one address got 75 codes in seconds).
  * Codes, resends and invites go to people who may not have asked for them; interviews to
  * colleagues. Codes are also limited to five an hour (codes.ts). Notices (notifications.ts) go
- * to the product's own people about their own work: a busy recruiter's day, not a flood.
+ * to the product's own people about their own work: a busy recruiter's day, not a flood. What a
+ * stranger can cause (an application's notice to its recruiter) has a budget of its own, and so
+ * has what guards an account (the old address told of a change): a flood of applications must
+ * neither silence a recruiter's other notices nor the warning that their address was taken.
  */
-const PER_RECIPIENT_DAY: Record<MailKind, number> = { code: 10, resend: 10, invite: 5, pd: 5, interview: 50, reminder: 20, shortlist: 30, notice: 200, rights: 5, application: 1 };
+const PER_RECIPIENT_DAY: Record<MailKind, number> = {
+  code: 10, resend: 10, invite: 5, pd: 5, interview: 50, reminder: 20, shortlist: 30, notice: 200, rights: 5, application: 1, application_notice: 50, security: 10,
+};
 const DAY = 86_400;
 
 /** A row whose mail state the queue keeps up to date (invites and consent requests). */
@@ -49,12 +54,14 @@ export interface MailCause {
  * refuses with a translated 429 when one is full. Every mail the product sends passes here.
  */
 export async function chargeMail(tx: Executor, to: string, cause: MailCause): Promise<void> {
-  const { MAIL_PER_CLIENT_DAY, MAIL_PER_SPACE_DAY } = env();
+  const { MAIL_PER_CLIENT_DAY, MAIL_PER_SPACE_DAY, MAIL_APPLICATIONS_PER_SPACE_DAY } = env();
   // one order of keys for every transaction, so that two of them never wait on each other
   if (cause.clientIp !== undefined && !(await hit(`mail-client:${clientBucket(cause.clientIp)}`, MAIL_PER_CLIENT_DAY, DAY, tx))) {
     throw tooMany('error.mail.client_limit');
   }
-  if (cause.spaceId && !(await hit(`mail-space:${cause.spaceId}`, MAIL_PER_SPACE_DAY, DAY, tx))) {
+  // the public careers form mails applicants: strangers spend that budget, never the team's own
+  const [spaceKey, spaceLimit] = cause.kind === 'application' ? ['mail-space-applications', MAIL_APPLICATIONS_PER_SPACE_DAY] : ['mail-space', MAIL_PER_SPACE_DAY];
+  if (cause.spaceId && !(await hit(`${spaceKey}:${cause.spaceId}`, spaceLimit, DAY, tx))) {
     throw tooMany('error.mail.space_limit');
   }
   if (!(await hit(`mail-to:${cause.kind}:${to.toLowerCase()}`, PER_RECIPIENT_DAY[cause.kind], DAY, tx))) {
@@ -81,9 +88,9 @@ export async function queueMail(tx: Executor, mail: Mail, cause: MailCause, opti
  * Queues a notice (a mail about the reader's own account or work): a recipient past the day's
  * limit of notices is skipped, not retried for ever, and what caused it still goes through.
  */
-export async function queueNoticeMail(tx: Executor, to: string, subject: string, text: string): Promise<boolean> {
+export async function queueNoticeMail(tx: Executor, to: string, subject: string, text: string, kind: 'notice' | 'application_notice' | 'security' = 'notice'): Promise<boolean> {
   try {
-    await queueMail(tx, { to, subject, text }, { kind: 'notice' });
+    await queueMail(tx, { to, subject, text }, { kind });
     return true;
   } catch (error) {
     if (error instanceof AppError && error.status === 429) {

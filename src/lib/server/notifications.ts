@@ -284,7 +284,7 @@ export async function mailNotification(id: string): Promise<void> {
     const hidden = await hiddenCandidates(tx, row.reader, [row.notification.candidateId], locale);
     const text = notificationText(row.notification, t, locale, row.reader.timeZone, hidden);
     const body = `${t('notifications.mail_text', { name: row.reader.name || row.reader.email, text, link: absolute(linkOf(row.notification), locale), settings: absolute('/profile', locale) })}\n\n${t('mail.signature')}`;
-    await queueNoticeMail(tx, row.reader.email, text, body);
+    await queueNoticeMail(tx, row.reader.email, text, body, row.notification.kind === 'application' ? 'application_notice' : 'notice');
     await settle();
   });
 }
