@@ -3,6 +3,7 @@
  * a 404, and odd values in any field or query parameter (NUL bytes, huge numbers, fractions,
  * impossible dates, wrong types, huge texts) a 4xx that changes nothing — never a 500.
  */
+import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, db, PASSWORD, rawPost, uniqueEmail } from '../support/client.ts';
 import { space } from '../support/spaces.ts';
@@ -282,6 +283,38 @@ describe('bodies', () => {
     const res = await f.s.company.client.request('POST', '/api/v1/users/profile/photo', { raw: form });
     expect(res.status).toBe(415);
   });
+  it('receives two uploads at a time per person; a third gets a translated 503 without being read', async () => {
+    const { hostname, port } = new URL(f.s.company.client.base);
+    const auth = (client: Client) => `Cookie: ${[...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')}\r\n${client.token ? `Authorization: Bearer ${client.token}\r\n` : ''}`;
+    // uploads whose bodies are still on their way: the server holds them while it receives
+    // (the cap on all senders together, eight, is in tests/unit/upload-receiving.test.ts: holding
+    // eight here would refuse the uploads of other test files sharing this server)
+    const held: net.Socket[] = [];
+    const hold = (client: Client) =>
+      new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname, () => {
+          socket.write(`POST /api/v1/users/profile/photo HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${client.base}\r\n${auth(client)}X-Forwarded-For: ${client.ip}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000000\r\n\r\n--x\r\n`);
+          held.push(socket);
+          setTimeout(resolve, 300);
+        });
+        socket.on('error', reject);
+      });
+    try {
+      await hold(f.s.company.client);
+      await hold(f.s.company.client);
+      const third = await f.s.company.client.request('POST', '/api/v1/users/profile/photo', { raw: new FormData() });
+      expect(third.status).toBe(503);
+      expect(third.json.message).toBe('error.upload.busy');
+      // someone else still gets their turn
+      const other = await f.s.recruiter.client.request('POST', '/api/v1/users/profile/photo', { raw: new FormData() });
+      expect(other.status).toBe(400);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    // the places come back when the sender's uploads end
+    await expect.poll(async () => (await f.s.company.client.request('POST', '/api/v1/users/profile/photo', { raw: new FormData() })).status).toBe(400);
+  });
+
   it('refuses form names that reach Object.prototype, and keeps serving', async () => {
     const client = new Client();
     for (const raw of ['__proto__[x]=1', 'a[__proto__][polluted]=1', 'constructor[prototype][x]=1']) {

@@ -197,9 +197,19 @@ function field(fields: Record<string, unknown>, name: string, max: number, requi
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
+ * Counts a post of the apply form against its client's hourly limit before its body is read: a
+ * client past it sends its 10 MB for nothing. Answers the bucket its upload is received under.
+ */
+export async function admitApplicant(ip: string | undefined): Promise<string> {
+  const bucket = ip === undefined ? '' : clientBucket(ip);
+  if (ip !== undefined && !(await hit(`apply-client:${bucket}`, PER_CLIENT_HOUR, HOUR))) throw tooMany('careers.apply.rate_limited');
+  return `apply:${bucket}`;
+}
+
+/**
  * An application from the careers page. A filled honeypot is answered like an accepted
- * application and stores nothing. Limits: PER_ADDRESS_DAY per address, PER_CLIENT_HOUR per
- * client; the confirmation goes to an address at most once a day.
+ * application and stores nothing. Limits: PER_ADDRESS_DAY per address (PER_CLIENT_HOUR per
+ * client in admitApplicant); the confirmation goes to an address at most once a day.
  */
 export async function apply(space: PublicSpace, target: PublicVacancy, input: ApplyInput): Promise<void> {
   const { fields, ip, locale } = input;
@@ -218,11 +228,10 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
   if ([...share].some((id) => !target.scope.customers.some((c) => c.id === id))) throw new AppError(400, 'careers.apply.invalid', { share: 'careers.apply.invalid_field' });
   if (!(fields.resume instanceof File) || fields.resume.size === 0) throw new AppError(400, 'careers.apply.invalid', { resume: 'careers.apply.required' });
 
-  // the limits count before the file is read or anything written: a flood spends nothing else
+  // the address's limit counts before the file is stored or anything written (the client's, in
+  // admitApplicant, before the body is even read): a flood spends nothing else
   const db = await getDb();
-  const byClient = ip === undefined || (await hit(`apply-client:${clientBucket(ip)}`, PER_CLIENT_HOUR, HOUR));
-  const byAddress = await hit(`apply-to:${email}`, PER_ADDRESS_DAY, DAY);
-  if (!byClient || !byAddress) throw tooMany('careers.apply.rate_limited');
+  if (!(await hit(`apply-to:${email}`, PER_ADDRESS_DAY, DAY))) throw tooMany('careers.apply.rate_limited');
 
   const resume = await saveResume(fields.resume);
   const vacancy = target.vacancy;

@@ -21,7 +21,7 @@ export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals, RECRUITER_ROLES);
   if (!mayManageCandidates(user)) throw forbidden();
   await limit([[`resume-parse:${user.id}`, PARSES_PER_WINDOW]], WINDOW_SECONDS);
-  const form = await readUploadForm(request, { tooLargeKey: 'error.upload.resume_too_large' });
+  const form = await readUploadForm(request, { tooLargeKey: 'error.upload.resume_too_large', sender: user.id });
   const lang = (LOCALES as readonly unknown[]).includes(form.lang) ? (form.lang as Locale) : locals.locale;
   return json(await parseUploadedResume(user, form.file, lang));
 });

@@ -8,7 +8,7 @@ import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
 /** A candidate's photo: multipart `file` and `candidateId`; the answer names the image's file (served under /uploads). */
 export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals, RECRUITER_ROLES);
-  const form = await readUploadForm(request);
+  const form = await readUploadForm(request, { sender: user.id });
   const candidate = await findVisibleCandidate(user, String(form.candidateId ?? ''));
   if (!mayManageCandidates(user)) throw forbidden();
   const name = await saveImage(form.file, { size: 256 });

@@ -13,7 +13,7 @@ import { RECRUITER_ROLES } from '../../../../lib/routes.ts';
  */
 export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals, RECRUITER_ROLES);
-  const form = await readUploadForm(request, { tooLargeKey: 'error.upload.resume_too_large' });
+  const form = await readUploadForm(request, { tooLargeKey: 'error.upload.resume_too_large', sender: user.id });
   const candidate = await findVisibleCandidate(user, String(form.candidateId ?? ''));
   if (!mayManageCandidates(user)) throw forbidden();
   const { name, original } = typeof form.draft === 'string' && !(form.file instanceof File) ? await takeDraft(user, form.draft) : await saveResume(form.file);

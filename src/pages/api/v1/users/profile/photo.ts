@@ -21,7 +21,7 @@ async function replaceImage(userId: string, name: string): Promise<string | null
 /** SPEC.md §3 Upload: a multipart form with the field `file`; the answer names the image's file (served under /uploads). */
 export const POST = endpoint(async ({ locals, request }) => {
   const user = requireUser(locals);
-  const form = await readUploadForm(request);
+  const form = await readUploadForm(request, { sender: user.id });
   const name = await saveImage(form.file, { size: PHOTO_SIZE });
   let previous: string | null;
   try {
