@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cityIndex, internals, matchCity, MAX_TEXT, normalizePhone, parseResume, toLines } from '../../src/lib/resume-parse.ts';
-import { MAX_WAITING, MAX_WAITING_PER_OWNER, resumeText, zipUnpackedSize } from '../../src/lib/server/resume-text.ts';
+import { MAX_DOCX_UNPACKED, MAX_WAITING, MAX_WAITING_PER_OWNER, resumeText, zipInflatedSize, zipUnpackedSize } from '../../src/lib/server/resume-text.ts';
 import { catalogue, FIELDS, scoreAll, summary, type Field } from '../fixtures/resumes/score.ts';
 
 /**
@@ -229,5 +230,37 @@ describe('resumeText', () => {
     end.writeUInt32LE(0, 16);
     expect(zipUnpackedSize(Buffer.concat([entry, end]))).toBe(3_000_000_000);
     expect(zipUnpackedSize(Buffer.from('no zip here'))).toBeUndefined();
+  });
+
+  it('unpacks a DOCX for real before reading it: one that lies about its sizes is too large', async () => {
+    // word/document.xml of 60 MB of spaces, deflated to about 60 KB, declared as 1,000 bytes
+    const name = Buffer.from('word/document.xml');
+    const data = zlib.deflateRawSync(Buffer.alloc(60 * 1024 * 1024, 0x20));
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(1000, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(1000, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(0, 42);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(30 + name.length + data.length, 16);
+    const bomb = Buffer.concat([local, name, data, central, name, end]);
+    expect(zipUnpackedSize(bomb)).toBe(1000);
+    expect(await zipInflatedSize(bomb, MAX_DOCX_UNPACKED)).toBe(Infinity);
+    expect(await resumeText(bomb, 'docx')).toEqual({ unreadable: 'too_large' });
+    // a real DOCX unpacks to what it says
+    const docx = fs.readdirSync('tests/fixtures/resumes').find((f) => f.endsWith('.docx'));
+    if (!docx) throw new Error('a DOCX fixture is expected in tests/fixtures/resumes');
+    const real = fs.readFileSync(`tests/fixtures/resumes/${docx}`);
+    expect(await zipInflatedSize(real, MAX_DOCX_UNPACKED)).toBe(zipUnpackedSize(real));
   });
 });

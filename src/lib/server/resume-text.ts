@@ -6,8 +6,8 @@
  * A hostile file is bounded: the reading runs in a child process with its own memory limit, one
  * file at a time, and the child is killed after READ_TIMEOUT_MS whatever it is doing (a time
  * limit in the main thread could not stop a synchronous loop inside pdf.js); at most MAX_PAGES
- * pages and MAX_TEXT characters are read, and a DOCX whose ZIP declares more than
- * MAX_DOCX_UNPACKED bytes is not opened.
+ * pages and MAX_TEXT characters are read, and a DOCX whose ZIP declares or really unpacks to
+ * more than MAX_DOCX_UNPACKED bytes is not opened.
  *
  * A process, not a worker thread: terminating a worker while pdf.js was opening a zlib stream
  * hit a native assertion in Node ("close before init"), which aborts the whole process, server
@@ -15,6 +15,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { MAX_TEXT } from '../resume-parse.ts';
 
 export const MAX_PAGES = 10;
@@ -37,6 +39,45 @@ export function zipUnpackedSize(bytes: Buffer): number | undefined {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return undefined;
     total += bytes.readUInt32LE(at + 24);
     at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+const inflateRaw = promisify(zlib.inflateRaw);
+
+/**
+ * What a ZIP's entries really unpack to, up to `cap`: Infinity past it, undefined for a ZIP that
+ * is not one. The sizes a ZIP declares are the sender's word: a 3 MB DOCX declaring 1,000 bytes
+ * unpacked to 3 GB inside the reader, whose heap limit does not cover the buffers its ZIP library
+ * writes (attack review, ninth session). Inflated in the thread pool, one file at a time.
+ */
+export async function zipInflatedSize(bytes: Buffer, cap: number): Promise<number | undefined> {
+  const from = Math.max(0, bytes.length - 65_557);
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < from || end + 22 > bytes.length) return undefined;
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return undefined;
+    const method = bytes.readUInt16LE(at + 10);
+    const packed = bytes.readUInt32LE(at + 20);
+    const local = bytes.readUInt32LE(at + 42);
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return undefined;
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    if (start + packed > bytes.length) return undefined;
+    const data = bytes.subarray(start, start + packed);
+    if (method === 0) total += packed;
+    else if (method === 8) {
+      try {
+        total += (await inflateRaw(data, { maxOutputLength: Math.max(1, cap - total + 1) })).length;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return Infinity;
+        return undefined;
+      }
+    } else return undefined;
+    if (total > cap) return Infinity;
   }
   return total;
 }
@@ -153,6 +194,11 @@ function read(bytes: Buffer, kind: 'pdf' | 'docx', timeoutMs: number): Promise<R
     }, timeoutMs);
     current.pending.set(id, (answer) => {
       clearTimeout(timer);
+      // a file its libraries failed on may have left them holding memory: the next gets a new reader
+      if (!('text' in answer) && reader === current) {
+        reader = undefined;
+        current.child.kill('SIGKILL');
+      }
       resolve(answer);
     });
     // a reader that cannot be written to has ended (its exit answers 'damaged')
@@ -174,7 +220,14 @@ export async function resumeText(bytes: Buffer, kind: 'pdf' | 'doc' | 'docx', { 
   if (waiting >= MAX_WAITING || mine >= MAX_WAITING_PER_OWNER) return { unreadable: 'busy' };
   waiting++;
   waitingBy.set(owner, mine + 1);
-  const answer = queue.then(() => read(bytes, kind, timeoutMs));
+  const answer = queue.then(async (): Promise<ResumeText> => {
+    if (kind === 'docx') {
+      const inflated = await zipInflatedSize(bytes, MAX_DOCX_UNPACKED);
+      if (inflated === undefined) return { unreadable: 'damaged' };
+      if (inflated > MAX_DOCX_UNPACKED) return { unreadable: 'too_large' };
+    }
+    return read(bytes, kind, timeoutMs);
+  });
   queue = answer.catch(() => undefined);
   try {
     return await answer;
