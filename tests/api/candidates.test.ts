@@ -336,6 +336,13 @@ describe('uploads', () => {
     expect(refused.status).toBe(415);
     expect(refused.json.message).toBe('error.upload.not_a_resume');
     expect((await s.company.client.get(`/api/v1/candidates/${id}`)).json.resumeName).toBe('Anna CV.pdf');
+    // a PDF named as something else downloads as the PDF it is
+    const renamed = new FormData();
+    renamed.append('candidateId', id);
+    renamed.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'CV_Ivanov\u202Etxt.pdf.bat');
+    expect((await s.company.client.request('POST', '/api/v1/candidates/resume', { raw: renamed })).json.resumeName).toBe('CV_Ivanovtxt.pdf');
+    const named = await s.recruiter.client.get(`/api/v1/candidates/${id}/resume`);
+    expect(named.headers.get('content-disposition')).toBe(`attachment; filename="resume.pdf"; filename*=UTF-8''CV_Ivanovtxt.pdf`);
   });
 });
 

@@ -180,8 +180,19 @@ export async function saveResume(file: unknown): Promise<{ name: string; origina
   if (!kind) throw new AppError(415, 'error.upload.not_a_resume');
   const name = `${crypto.randomBytes(18).toString('base64url')}.${kind}`;
   await (await storage()).put('resumes', name, bytes, RESUME_TYPES[kind]);
-  const original = (file.name || `resume.${kind}`).replace(/[\/\x00-\x1f"]/g, '_').slice(0, 200);
-  return { name, original, kind, bytes };
+  return { name, original: resumeFileName(file.name, kind), kind, bytes };
+}
+
+/**
+ * The name a résumé is saved and downloaded under: the sender's, without path separators, control
+ * or direction characters (a right-to-left override shows "CV_exe.pdf" for "CV_fdp.exe"), and
+ * always ending in the type its content was found to be: a stranger's "Invoice.msi" that passed
+ * as an OLE .doc downloads as "Invoice.doc", never as an installer (attack review, ninth session).
+ */
+export function resumeFileName(sent: string, kind: 'pdf' | 'doc' | 'docx'): string {
+  const clean = sent.replace(/[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '').replace(/[\\/\x00-\x1f\x7f"]/g, '_').trim();
+  const stem = clean.replace(/\.[A-Za-z0-9]{1,10}$/, '').slice(0, 190) || 'resume';
+  return stem.toLowerCase().endsWith(`.${kind}`) ? stem : `${stem}.${kind}`;
 }
 
 export async function removeResume(name: string | null | undefined): Promise<void> {
@@ -203,7 +214,7 @@ export async function resumeResponse(
   // every read of a résumé is in the space's log (docs/decisions/0025)
   await audit(await getDb(), { spaceId: candidate.spaceId, actor: { kind: 'user', user: { id: reader } }, action: 'resume_read', candidateId: candidate.id });
   const kind = candidate.resume.split('.').pop() as keyof typeof RESUME_TYPES;
-  const filename = candidate.resumeName ?? `resume.${kind}`;
+  const filename = resumeFileName(candidate.resumeName ?? '', kind);
   // streamed from the store: neither the process nor the reader waits for the whole file
   return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
     headers: {
