@@ -106,6 +106,11 @@ describe('answering through the link', () => {
   });
 
   it('the main-customer rule holds: the other customer may rate but not reject', async () => {
+    // the page offers what the rule allows: the main customer a reject form, the other a word why not
+    expect((await open(mainToken)).text).toContain('value="reject"');
+    const others = (await open(otherToken)).text;
+    expect(others).not.toContain('value="reject"');
+    expect(others).toContain('main customer can reject, from the customer interview on');
     const refused = await answer(otherToken, [['candidateId', w.anna], ['action', 'reject'], ['reason', 'No']]);
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('role="alert"');
@@ -169,6 +174,30 @@ describe('the link\'s life', () => {
     const page = await open(token);
     expect(page.status).toBe(410);
     expect(page.text).not.toContain('Gleb');
+  });
+
+  it('a candidate no longer on the vacancy (merged away, say) is out of the link: no résumé, no answer', async () => {
+    const c = w.c;
+    const vacancy = (await w.s.company.client.post('/api/v1/vacancy', vacancyBody(c, [w.s.customer2.id]))).json;
+    const id = (await w.s.recruiter.client.post('/api/v1/candidates', candidateBody(c, { name: 'Dina', vacancyId: vacancy.id }))).json.id;
+    await consentGiven(id, [w.s.customer2.id]);
+    const pdf = new FormData();
+    pdf.append('candidateId', id);
+    pdf.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'cv.pdf');
+    expect((await w.s.recruiter.client.request('POST', '/api/v1/candidates/resume', { raw: pdf })).status).toBe(200);
+    expect((await form(w.s.recruiter.client, `/vacancy/shortlist/${vacancy.id}`, [['candidates', id], ['customers', w.s.customer2.id]])).status).toBe(303);
+    const token = await mailedToken(w.s.customer2.email);
+    const resume = () => new Client().get(`/shortlist/resume?token=${encodeURIComponent(token)}&candidate=${id}`);
+    expect((await resume()).status).toBe(200);
+    // at a stage before the customer's interview, the sole customer is not offered a reject that would be refused
+    const page = (await open(token)).text;
+    expect(page).toContain('Dina');
+    expect(page).not.toContain('value="reject"');
+    expect((await answer(token, [['candidateId', id], ['action', 'reject'], ['reason', 'No']])).status).toBe(403);
+    await db().query('delete from vacancy_candidates where vacancy_id = $1 and candidate_id = $2', [vacancy.id, id]);
+    expect((await resume()).status).toBe(404);
+    expect((await answer(token, [['candidateId', id], ['action', 'interview'], ['note', 'Soon']])).status).toBe(404);
+    expect((await db().query(`select count(*)::int as n from funnel_events where candidate_id = $1 and kind = 'interview_requested'`, [id])).rows[0].n).toBe(0);
   });
 
   it("a deleted account's link shows nobody and answers nothing in its name", async () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { getDb, schema } from './db/index.ts';
 import { findVisible, mayWrite } from './vacancies.ts';
-import { moveStage, rate } from './candidates.ts';
+import { allowedStages, customerIds, moveStage, rate } from './candidates.ts';
 import { AppError, forbidden, notFound, tooMany } from './http.ts';
 import { queueMail } from './mail.ts';
 import { announce, notify } from './notifications.ts';
@@ -149,6 +149,8 @@ export interface ShortlistCard {
   identityHidden: boolean;
   myScore: number | null;
   myComment: string;
+  /** Whether the link's customer may reject them at their stage (the main customer, from their interview on). */
+  mayReject: boolean;
 }
 
 export type ShortlistState =
@@ -187,9 +189,10 @@ export async function openShortlist(token: string, locale: Locale, now = new Dat
   if (shortlist.revokedAt) return { kind: 'revoked' };
   if (shortlist.expiresAt <= now) return { kind: 'expired' };
   const db = await getDb();
-  const [customer, [vacancy]] = await Promise.all([
+  const [customer, [vacancy], customers] = await Promise.all([
     linkCustomer(shortlist),
-    db.select({ name: schema.vacancies.positionName }).from(schema.vacancies).where(eq(schema.vacancies.id, shortlist.vacancyId)),
+    db.select().from(schema.vacancies).where(eq(schema.vacancies.id, shortlist.vacancyId)),
+    customerIds(shortlist.vacancyId),
   ]);
   if (!vacancy) return { kind: 'invalid' };
   if (!customer) return { kind: 'revoked' };
@@ -214,7 +217,7 @@ export async function openShortlist(token: string, locale: Locale, now = new Dat
     kind: 'open',
     id: shortlist.id,
     vacancyId: shortlist.vacancyId,
-    vacancyName: vacancy.name,
+    vacancyName: vacancy.positionName,
     customer,
     expiresAt: shortlist.expiresAt,
     candidates: rows.map(({ candidate, stage, city, score, comment, shown }) => {
@@ -235,6 +238,8 @@ export async function openShortlist(token: string, locale: Locale, now = new Dat
         hasResume: Boolean(candidate.resume) && shown,
         myScore: score ?? null,
         myComment: comment ?? '',
+        // the funnel's rules, as an answer would meet them: no button that can only be refused
+        mayReject: allowedStages(customer, vacancy, customers, stage as Stage).includes(STAGE.ARCHIVE),
       };
     }),
   };
@@ -262,9 +267,11 @@ export async function answerShortlist(token: string, fields: Record<string, unkn
   if (shortlist.revokedAt || shortlist.expiresAt <= new Date()) throw new AppError(410, 'shortlist.error.closed');
   if (!UUID.test(answer.candidateId)) throw notFound();
   const db = await getDb();
+  // on the link, and still on its vacancy: one taken off it meanwhile is no longer the customer's to answer
   const [listed] = await db
     .select({ id: schema.shortlistCandidates.candidateId })
     .from(schema.shortlistCandidates)
+    .innerJoin(schema.vacancyCandidates, and(eq(schema.vacancyCandidates.candidateId, schema.shortlistCandidates.candidateId), eq(schema.vacancyCandidates.vacancyId, shortlist.vacancyId)))
     .where(and(eq(schema.shortlistCandidates.shortlistId, shortlist.id), eq(schema.shortlistCandidates.candidateId, answer.candidateId)));
   if (!listed) throw notFound();
   if (!(await hit(`shortlist:${shortlist.id}`, ANSWERS_PER_HOUR, 3600))) throw tooMany();
@@ -344,6 +351,8 @@ export async function shortlistResume(token: string, candidateId: string): Promi
     .select({ candidate: schema.candidates, shown: identityShown(customer, schema.candidates.id) })
     .from(schema.shortlistCandidates)
     .innerJoin(schema.candidates, eq(schema.candidates.id, schema.shortlistCandidates.candidateId))
+    // as the page shows it: only while the candidate is on the link's vacancy
+    .innerJoin(schema.vacancyCandidates, and(eq(schema.vacancyCandidates.candidateId, schema.candidates.id), eq(schema.vacancyCandidates.vacancyId, shortlist.vacancyId)))
     .where(and(eq(schema.shortlistCandidates.shortlistId, shortlist.id), eq(schema.shortlistCandidates.candidateId, candidateId)));
   if (!row || !row.candidate.resume || !row.shown) throw notFound();
   return { candidate: row.candidate, reader: customer.id };
