@@ -110,6 +110,23 @@ describe('webhook endpoints', () => {
     expect(body).toMatchObject({ id: test.json.id, type: 'webhook.test', data: { endpointId: created.json.id } });
   });
 
+  it('"send test" ten times in ten minutes per endpoint, even asked at once; a space\'s deliveries queue one at a time', async () => {
+    const s = await space();
+    const created = await s.company.client.post('/api/v1/webhooks', { url: 'https://webhook.invalid/many', events: ['rating.given'] });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => s.company.client.post(`/api/v1/webhooks/${created.json.id}/test`)));
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(30);
+    expect(answers.find((a) => a.status === 429)!.json.message).toBe('error.common.too_many_requests');
+    expect((await db().query('select count(*)::int as n from webhook_deliveries where endpoint_id = $1', [created.json.id])).rows[0].n).toBe(10);
+    // one queue per space: a silent endpoint holds one of the worker's places, not all of them
+    const spaceId = (await db().query('select space_id from webhook_endpoints where id = $1', [created.json.id])).rows[0].space_id;
+    const queues = await db().query(
+      `select distinct q.queue_name from graphile_worker._private_jobs j join graphile_worker._private_job_queues q on q.id = j.job_queue_id join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'webhook' and j.payload->>'deliveryId' in (select id::text from webhook_deliveries where endpoint_id = $1)`,
+      [created.json.id],
+    );
+    expect(queues.rows.map((r) => r.queue_name)).toEqual([`webhooks:${spaceId}`]);
+  });
+
   it('the page: the company adds an endpoint with a plain form and sees its secret once, in both languages', async () => {
     const s = await space();
     const URL_OK = 'https://webhook.invalid/page';

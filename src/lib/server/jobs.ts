@@ -21,6 +21,8 @@ export interface AddJobOptions {
   jobKeyMode?: 'replace' | 'preserve_run_at';
   /** When the job may run; now by default. */
   runAt?: Date;
+  /** Jobs of one queue name run one at a time, whatever the worker's concurrency. */
+  queueName?: string;
 }
 
 /** The id of the request that queued a job, in its payload: the job's log lines carry it too. */
@@ -46,7 +48,8 @@ export async function addJob(executor: Executor, task: TaskName, payload: object
       max_attempts => ${options.maxAttempts ?? env().MAIL_MAX_ATTEMPTS}::int,
       job_key => ${options.jobKey ?? null}::text,
       run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
-      job_key_mode => ${options.jobKeyMode ?? 'replace'}::text
+      job_key_mode => ${options.jobKeyMode ?? 'replace'}::text,
+      queue_name => ${options.queueName ?? null}::text
     )`);
 }
 

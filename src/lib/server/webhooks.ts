@@ -15,7 +15,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { addJob } from './jobs.ts';
 import { env } from './env.ts';
-import { AppError, forbidden, notFound } from './http.ts';
+import { AppError, forbidden, notFound, tooMany } from './http.ts';
+import { hit } from './ratelimit.ts';
 import { logger } from './log.ts';
 import { ROLE } from '../schemas/auth.ts';
 import { WEBHOOK_EVENTS } from '../schemas/webhook.ts';
@@ -203,17 +204,27 @@ export async function sendTest(user: UserRow, endpointId: string): Promise<Deliv
   const db = await getDb();
   // the delivery as committed, queued: its job may be done before a read after the commit
   return db.transaction(async (tx) => {
-    const id = await queueDelivery(tx, endpoint.id, TEST_EVENT, { endpointId: endpoint.id });
+    if (!(await hit(`webhook-test:${endpoint.id}`, TESTS_PER_ENDPOINT, TEST_WINDOW_SECONDS, tx))) throw tooMany();
+    const id = await queueDelivery(tx, endpoint.spaceId, endpoint.id, TEST_EVENT, { endpointId: endpoint.id });
     const [row] = await tx.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.id, id));
     return deliveryDto(row!);
   });
 }
 
-async function queueDelivery(tx: Executor, endpointId: string, type: string, data: WebhookData): Promise<string> {
+/** Test deliveries per endpoint in TEST_WINDOW_SECONDS: each may hold a worker for its timeout. */
+export const TESTS_PER_ENDPOINT = 10;
+const TEST_WINDOW_SECONDS = 600;
+
+/**
+ * A space's deliveries go out one at a time (one queue per space): an endpoint that never answers
+ * holds one of the worker's places for its timeout, never all of them, so everyone's sign-up
+ * codes and mails keep going (120 tests of a silent endpoint had held them up three minutes).
+ */
+async function queueDelivery(tx: Executor, spaceId: string, endpointId: string, type: string, data: WebhookData): Promise<string> {
   const id = randomUUID();
   const body = JSON.stringify({ id, type, createdAt: new Date().toISOString(), data });
   await tx.insert(schema.webhookDeliveries).values({ id, endpointId, event: type, body });
-  await addJob(tx, 'webhook', { deliveryId: id }, { maxAttempts: 3 });
+  await addJob(tx, 'webhook', { deliveryId: id }, { maxAttempts: 3, queueName: `webhooks:${spaceId}` });
   return id;
 }
 
@@ -226,7 +237,7 @@ export async function queueWebhookEvents(tx: Executor, spaceId: string, type: We
     .select({ id: schema.webhookEndpoints.id })
     .from(schema.webhookEndpoints)
     .where(and(eq(schema.webhookEndpoints.spaceId, spaceId), sql`${type} = any(${schema.webhookEndpoints.events})`));
-  for (const endpoint of endpoints) await queueDelivery(tx, endpoint.id, type, data);
+  for (const endpoint of endpoints) await queueDelivery(tx, spaceId, endpoint.id, type, data);
 }
 
 /** The name features call an event by (the careers page's applications). */

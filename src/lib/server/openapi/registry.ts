@@ -176,7 +176,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/webhooks', tag: 'webhooks', summary: 'Add a webhook endpoint', description: 'The answer carries the signing secret, shown this once. At most 10 per space.', access: 'company', body: WebhookEndpointBodySchema, success: { status: 201, schema: R.WebhookEndpointWithSecret }, errors: { 409: ['webhooks.error.limit_reached'] } },
   { method: 'delete', path: '/api/v1/webhooks/{id}', tag: 'webhooks', summary: 'Remove a webhook endpoint with its delivery log', access: 'company', params: id, success: { status: 204 } },
   { method: 'get', path: '/api/v1/webhooks/{id}/deliveries', tag: 'webhooks', summary: "An endpoint's delivery log, newest first", access: 'company', params: id, success: { status: 200, schema: z.array(R.WebhookDelivery) } },
-  { method: 'post', path: '/api/v1/webhooks/{id}/test', tag: 'webhooks', summary: 'Send the test event', access: 'company', params: id, success: { status: 202, schema: R.WebhookDelivery } },
+  { method: 'post', path: '/api/v1/webhooks/{id}/test', tag: 'webhooks', summary: 'Send the test event', description: 'Ten per endpoint in ten minutes.', access: 'company', params: id, success: { status: 202, schema: R.WebhookDelivery }, errors: { 429: ['error.common.too_many_requests'] } },
 
   // the pages' own reporting
   { method: 'post', path: '/api/v1/client-errors', tag: 'operating', summary: "A browser's error or sampled page view", description: 'Open to anyone; JSON of at most 16 KB; 60 per client address an hour.', access: 'public', body: ClientReportSchema, success: { status: 204 }, errors: { 413: ['error.common.body_too_large'], 429: ['error.common.too_many_requests'] } },
