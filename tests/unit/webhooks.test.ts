@@ -6,7 +6,9 @@ import { addressAllowed, checkEndpointUrl, retryDelayMs, signature } from '../..
 describe('webhook targets', () => {
   it('public addresses only', () => {
     for (const ok of ['93.184.216.34', '8.8.8.8', '::ffff:8.8.8.8', '::ffff:808:808', '2606:2800:220:1:248:1893:25c8:1946']) expect(addressAllowed(ok), ok).toBe(true);
-    for (const bad of ['127.0.0.1', '127.9.9.9', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1']) {
+    for (const bad of ['127.0.0.1', '127.9.9.9', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1',
+      // forms that carry an IPv4 address inside, and ranges some networks still route
+      '::a9fe:a9fe', '::127.0.0.1', '::ffff:0:a9fe:a9fe', '64:ff9b:1::a9fe:a9fe', '2002:7f00:1::1', '2001:0:4136:e378::1', 'fec0::1', '100::1', '2001:db8::1', '198.51.100.7', '203.0.113.9', '192.0.2.1']) {
       expect(addressAllowed(bad), bad).toBe(false);
     }
   });
