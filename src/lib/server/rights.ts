@@ -57,8 +57,8 @@ async function candidateOfToken(executor: Executor, token: string): Promise<Cand
       and(
         isNull(schema.candidates.erasedAt),
         sql`${schema.candidates.email} is not null and (
-          exists (select 1 from ${schema.rightsLinks} l where l.token_hash = ${hash} and l.candidate_id = ${schema.candidates.id} and l.email = ${schema.candidates.email})
-          or exists (select 1 from ${schema.pdRequests} r where r.token_hash = ${hash} and r.candidate_id = ${schema.candidates.id} and r.email = ${schema.candidates.email}))`,
+          exists (select 1 from ${schema.rightsLinks} l where l.token_hash = ${hash} and l.candidate_id = ${schema.candidates.id} and lower(l.email) = lower(${schema.candidates.email}))
+          or exists (select 1 from ${schema.pdRequests} r where r.token_hash = ${hash} and r.candidate_id = ${schema.candidates.id} and lower(r.email) = lower(${schema.candidates.email})))`,
       ),
     )
     .limit(1);
