@@ -107,4 +107,22 @@ describe('finalists side by side', () => {
     expect((await page(w.s.company.client, `/vacancy/preview/${w.vacancy.id}`)).text).toContain(`/vacancy/finalists/${w.vacancy.id}`);
     expect((await page(w.s.customer.client, '/workspace')).text).toContain(`/vacancy/finalists/${w.vacancy.id}`);
   });
+
+  it('shows the six of the highest priority and says how many finalists there are in all', async () => {
+    const c = await catalogue();
+    const vacancy = (await w.s.company.client.post('/api/v1/vacancy', vacancyBody(c, [w.s.customer.id]))).json;
+    const names = ['Ada', 'Bea', 'Cid', 'Dan', 'Eva', 'Fay', 'Gus'];
+    for (const name of names) {
+      const id = (await w.s.recruiter.client.post('/api/v1/candidates', candidateBody(c, { name, vacancyId: vacancy.id }))).json.id as string;
+      expect((await w.s.recruiter.client.put(`/api/v1/candidates/vacancy/${vacancy.id}/${id}/stage`, { stage: 5, from: 1 })).status).toBe(200);
+      if (name === 'Gus') expect((await w.s.recruiter.client.put(`/api/v1/candidates/vacancy/${vacancy.id}/${id}/priority`, { priority: 3 })).status).toBe(200);
+    }
+    const en = (await page(w.s.company.client, `/vacancy/finalists/${vacancy.id}`)).text;
+    expect(en).toContain('Shown: the 6 finalists with the highest priority, of 7.');
+    expect(en).toContain('Gus Smirnova');
+    expect(en).not.toContain('Fay Smirnova');
+    expect((await page(w.s.customer.client, `/ru/vacancy/finalists/${vacancy.id}`)).text).toContain('Показаны 6 финалистов с наивысшим приоритетом из 7.');
+    // six or fewer: nothing left out, nothing said
+    expect((await page(w.s.customer.client, `/vacancy/finalists/${w.vacancy.id}`)).text).not.toContain('data-testid="some-of"');
+  });
 });

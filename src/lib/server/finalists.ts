@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { hiddenName, identityShown } from './privacy.ts';
 import { getDb, schema } from './db/index.ts';
 import { findVisible } from './vacancies.ts';
@@ -36,6 +36,8 @@ export interface FinalistSheet {
   /** True when the page shows a chosen selection, not the vacancy's finalists. */
   selection: boolean;
   candidates: ComparedCandidate[];
+  /** The vacancy's finalists in all (of whom at most MAX_COMPARED, the highest priority first, are shown). */
+  finalists: number;
 }
 
 /**
@@ -68,7 +70,9 @@ export async function finalistSheet(user: UserRow, vacancyId: string, locale: Lo
     .orderBy(desc(vc.priority), asc(vc.createdAt))
     .limit(MAX_COMPARED);
   const candidateIds = rows.map((r) => r.candidate.id);
-  if (!candidateIds.length) return { vacancy: { id: vacancy.id, positionName: vacancy.positionName }, selection, candidates: [] };
+  // a page of more would be unreadable, so past MAX_COMPARED the page says how many it leaves out
+  const finalists = selection || rows.length < MAX_COMPARED ? rows.length : (await db.select({ n: count() }).from(vc).where(and(eq(vc.vacancyId, vacancy.id), eq(vc.stage, STAGE.FINALIST))))[0]!.n;
+  if (!candidateIds.length) return { vacancy: { id: vacancy.id, positionName: vacancy.positionName }, selection, candidates: [], finalists };
 
   const [ratings, interviews, moves] = await Promise.all([
     db
@@ -115,5 +119,5 @@ export async function finalistSheet(user: UserRow, vacancyId: string, locale: Lo
       ),
     };
   });
-  return { vacancy: { id: vacancy.id, positionName: vacancy.positionName }, selection, candidates };
+  return { vacancy: { id: vacancy.id, positionName: vacancy.positionName }, selection, candidates, finalists };
 }
