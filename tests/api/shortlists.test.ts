@@ -176,6 +176,19 @@ describe('the link\'s life', () => {
     expect(page.text).not.toContain('Gleb');
   });
 
+  it('ticks the candidates at the customer\'s stages, no more than one mail may carry', async () => {
+    const c = w.c;
+    const vacancy = (await w.s.company.client.post('/api/v1/vacancy', vacancyBody(c, [w.s.customer.id]))).json;
+    for (let i = 0; i < 31; i++) {
+      const id = (await w.s.recruiter.client.post('/api/v1/candidates', candidateBody(c, { name: `N${i}`, vacancyId: vacancy.id }))).json.id;
+      expect((await w.s.recruiter.client.put(`/api/v1/candidates/vacancy/${vacancy.id}/${id}/stage`, { stage: 4, from: 1 })).status).toBe(200);
+    }
+    await w.s.recruiter.client.post('/api/v1/candidates', candidateBody(c, { name: 'Fresh', vacancyId: vacancy.id }));
+    const page = (await w.s.recruiter.client.get(`/vacancy/shortlist/${vacancy.id}`)).text;
+    expect(page.match(/name="candidates" value="[^"]+" checked/g)).toHaveLength(30);
+    expect(page.match(/name="candidates"/g)).toHaveLength(32);
+  });
+
   it('a candidate no longer on the vacancy (merged away, say) is out of the link: no résumé, no answer', async () => {
     const c = w.c;
     const vacancy = (await w.s.company.client.post('/api/v1/vacancy', vacancyBody(c, [w.s.customer2.id]))).json;
