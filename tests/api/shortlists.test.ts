@@ -124,7 +124,7 @@ describe('answering through the link', () => {
     expect(answers.filter((a) => a.status === 303)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(199);
     const mail = await lastMail(w.s.company.email, { match: (m) => /asks for an interview/.test(m.subject ?? '') });
-    expect(mail.text).toContain('Tuesday afternoon?');
+    expect(mail.text).toContain('Their note: Tuesday afternoon?');
     expect(mail.text).toContain(`/candidates/${w.anna}/${w.vacancy.id}`);
     const again = await answer(mainToken, [['candidateId', w.anna], ['action', 'interview']]);
     expect(again.status).toBe(429);

@@ -334,7 +334,11 @@ describe('Russian that agrees with what it names', () => {
   });
 
   it('puts a candidate’s name where it needs no declension and no gender', () => {
-    const named = ['feed.stage', 'feed.priority', 'feed.rating', 'feed.candidate_added', 'feed.added_to_vacancy', 'notifications.text.stage', 'notifications.text.rated', 'interview.title', 'mail.interview_subject'];
+    const named = [
+      'feed.stage', 'feed.priority', 'feed.rating', 'feed.candidate_added', 'feed.added_to_vacancy', 'notifications.text.stage', 'notifications.text.rated', 'interview.title', 'mail.interview_subject',
+      // the mails too (a newcomer's walk read «с кандидатом Иван Петров»)
+      'mail.interview_text', 'mail.interview_updated_text', 'mail.interview_cancelled_text', 'shortlist.interview_text',
+    ];
     for (const key of named) {
       const text = ru(key, { candidate: 'Лариса Попова', user: 'Ира', actor: 'Ира', stage: 'Архив', priority: 'Высокий', score: 5, vacancy: 'Python', when: 'завтра' });
       // the name is never the object of a preposition or a case ending, nor the subject of a past participle

@@ -318,7 +318,8 @@ async function requestInterview(customer: UserRow, shortlistId: string, vacancyI
     customer: `${customer.name} ${customer.surname}`.trim() || customer.email,
     candidate: `${row.name} ${row.surname}`.trim(),
     vacancy: row.vacancy.positionName,
-    note: note || t('shortlist.no_note'),
+    // no note, no line (it said "Comment: none")
+    note: note ? t('shortlist.note_line', { note }) : '',
     link: `${env().PUBLIC_URL}${localizedPath(`/candidates/${candidateId}/${vacancyId}`, locale)}`,
   };
   const told = await db.transaction(async (tx) => {
