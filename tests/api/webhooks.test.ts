@@ -152,7 +152,14 @@ describe('webhook endpoints', () => {
     expect(bad.text).toContain('Give an https:// address');
     const id = (await s.company.client.get('/api/v1/webhooks')).json[0].id as string;
     expect((await form(s.company.client, `action=test&id=${id}`)).status).toBe(303);
+    // the failed try (.invalid does not resolve) in words, not as ENOTFOUND
+    // (ENOTFOUND, or EAI_AGAIN on a machine without a resolver)
+    await expect.poll(async () => (await db().query('select last_error from webhook_deliveries where endpoint_id = $1', [id])).rows[0]?.last_error, { timeout: 15_000 }).toMatch(/^(ENOTFOUND|EAI_AGAIN)$/);
+    const log = (await s.company.client.get('/webhooks')).text;
+    expect(log).toContain('The host name does not resolve');
+    expect(log).not.toMatch(/ENOTFOUND|EAI_AGAIN/);
     const ru = await s.company.client.get('/ru/webhooks');
+    expect(ru.text).toContain('Имя хоста не найдено');
     expect(ru.text).toContain('Вебхуки');
     expect(ru.text).toContain('Назначено собеседование');
     expect((await form(s.company.client, `action=delete&id=${id}`)).status).toBe(303);
