@@ -126,6 +126,7 @@ export const ISLAND_MESSAGES = {
     ...ANSWERS,
     ...keys('app', ['crash_title', 'loading', 'refresh']),
     ...keys('chat', ['back', 'choose', 'empty', 'error', 'list', 'message', 'no_messages', 'older', 'placeholder', 'read', 'send', 'sent', 'start', 'title', 'today', 'unread', 'yesterday']),
+    ...keys('auth', ['role.company', 'role.recruiter', 'role.customer']),
   ],
   'help/HelpApp': [
     ...ANSWERS,

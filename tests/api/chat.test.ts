@@ -83,6 +83,8 @@ describe('chat over the socket', () => {
     expect(sent.status).toBe(201);
     const chats = await s.customer.client.get('/api/v1/chats');
     expect(chats.json.chats[0]).toMatchObject({ newMessagesCount: 1, lastMessage: { text: 'While you were away' } });
+    // whom one may start a chat with says what they are in the space: a customer looks for their recruiter
+    expect(chats.json.contacts).toContainEqual(expect.objectContaining({ id: s.recruiter.id, role: 2 }));
     const dialog = await s.customer.client.get(`/api/v1/chats/${s.company.user.id}`);
     expect(dialog.json).toMatchObject({ user: { id: s.company.user.id }, pagination: { currentPage: 1, totalPages: 1, totalRecords: 1 } });
     expect((await s.customer.client.get(`/api/v1/chats/${(await space()).company.user.id}`)).status).toBe(404);

@@ -15,9 +15,13 @@ import {
 } from '../../lib/stores/chat.ts';
 import type { ChatDto, ChatUser, MessageDto } from '../../lib/schemas/chat.ts';
 import { MAX_MESSAGE_LENGTH } from '../../lib/chat-limits.ts';
+import { ROLE } from '../../lib/roles.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
+
+/** The words for a contact's role (auth.role.*), by its number. */
+const ROLE_NAMES: Partial<Record<number, string>> = { [ROLE.COMPANY]: 'company', [ROLE.RECRUITER]: 'recruiter', [ROLE.CUSTOMER]: 'customer' };
 
 interface Props extends IslandProps {
   me: string;
@@ -228,7 +232,10 @@ function ChatApp(props: Props) {
                 <li key={person.id}>
                   <a href={href(`/chats/${person.id}`)} className="chat-item">
                     <Avatar user={person} />
-                    <strong>{`${person.name} ${person.surname}`}</strong>
+                    <span className="chat-item-body">
+                      <strong>{`${person.name} ${person.surname}`}</strong>
+                      {person.role !== undefined && ROLE_NAMES[person.role] && <span className="chat-item-role">{t(`auth.role.${ROLE_NAMES[person.role]}`)}</span>}
+                    </span>
                   </a>
                 </li>
               ))}

@@ -268,7 +268,7 @@ const ChatUser = z.object({ id: uuid, ...name, image: nullable(z.string()) });
 export const Message = meta(z.object({ id: uuid, userId: uuid, recipientId: uuid, text: z.string(), createdAt: when, read: z.boolean() }), 'Message');
 export const ChatList = z.object({
   chats: z.array(z.object({ user: ChatUser, lastMessage: nullable(Message), newMessagesCount: int })),
-  contacts: z.array(ChatUser),
+  contacts: z.array(z.object({ ...ChatUser.shape, role: int.check(z.meta({ description: 'Their role: 1 company, 2 recruiter, 3 customer.' })) })),
 });
 export const MessagePage = z.object({ user: ChatUser, data: z.array(Message), pagination });
 export const MessageIds = z.object({ messageIds: z.array(uuid).check(z.meta({ description: 'The ones that were marked read.' })) });

@@ -28,6 +28,8 @@ export interface ChatUser {
   name: string;
   surname: string;
   image: string | null;
+  /** In the list of people to start a chat with: their role in the space (a customer looking for their recruiter). */
+  role?: number;
 }
 
 /** SPEC.md §3 Message. */

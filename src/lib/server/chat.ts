@@ -44,7 +44,7 @@ export async function contacts(user: UserRow): Promise<ChatUser[]> {
     .from(schema.users)
     .where(and(eq(schema.users.spaceId, user.spaceId), ne(schema.users.id, user.id), isNull(schema.users.deletedAt), eq(schema.users.status, 2)))
     .orderBy(schema.users.surname, schema.users.name);
-  return rows.map(chatUser);
+  return rows.map((row) => ({ ...chatUser(row), role: row.role }));
 }
 
 /** Stores a message, then delivers it to every tab of both people. */
