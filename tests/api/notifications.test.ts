@@ -252,6 +252,13 @@ describe('the API of the bell', () => {
     expect(far.data).toEqual([]);
   });
 
+  it('an empty list says what will come, for a customer in a customer\'s words', async () => {
+    const fresh = await space();
+    expect((await fresh.customer.client.get('/notifications')).text).toContain('interviews you take part in');
+    expect((await fresh.customer.client.get('/ru/notifications')).text).toContain('собеседования с вашим участием');
+    expect((await fresh.recruiter.client.get('/notifications')).text).toContain("customers' answers".replace("'", '&#39;'));
+  });
+
   it('the list page shows them in both languages, with links, and marks read by a plain form', async () => {
     const { s } = w;
     const en = await s.recruiter.client.get('/notifications');
