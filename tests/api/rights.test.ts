@@ -257,7 +257,12 @@ describe('erasure', () => {
   it('asked by the candidate, done by the recruiter: "Candidate 4812" with the funnel and ratings kept, files gone, logged', async () => {
     const w = await world();
     const { rights, consent } = await approved(w, [w.s.customer.id]);
-    expect((await post(`/privacy?token=${rights}`, [['token', rights], ['action', 'erasure']])).status).toBe(303);
+    // the box unticked: nothing is asked
+    const unticked = await post(`/privacy?token=${rights}`, [['token', rights], ['action', 'erasure']]);
+    expect(unticked.status).toBe(400);
+    expect(unticked.text).toContain('Tick the box to confirm that you want your data erased.');
+    expect((await db().query(`select count(*)::int as n from rights_requests where candidate_id = $1 and kind = 'erasure'`, [w.id])).rows[0].n).toBe(0);
+    expect((await post(`/privacy?token=${rights}`, [['token', rights], ['action', 'erasure'], ['confirm', 'yes']])).status).toBe(303);
     const profile = await w.s.recruiter.client.get(`/candidates/${w.id}/-`);
     expect(profile.text).toContain('asked by the candidate');
     const before = (await db().query('select resume, number from candidates where id = $1', [w.id])).rows[0];
