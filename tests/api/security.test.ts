@@ -186,7 +186,10 @@ describe('smaller holes', () => {
       form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
       return s.company.client.request('POST', '/api/v1/candidates/resume', { raw: form });
     });
-    for (const res of await Promise.all(uploads)) expect(res.status).toBe(200);
+    // a person's uploads are received two at a time (odd-input.test.ts): the rest are told to try again
+    const answers = await Promise.all(uploads);
+    expect(answers.filter((res) => res.status === 200).length).toBeGreaterThanOrEqual(1);
+    for (const res of answers) expect([200, 503], res.text).toContain(res.status);
     const added = fs.readdirSync(dir).filter((f) => !before.has(f));
     const row = await db().query('select resume from candidates where id = $1', [candidate]);
     expect(added).toEqual([row.rows[0].resume]);

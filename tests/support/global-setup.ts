@@ -25,10 +25,16 @@ export default async function setup(project: TestProject) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // a server that dies under the tests fails every test after it: its last words say why
+  let stopping = false;
+  server.child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`[global-setup] the API server exited (${code ?? signal}) during the tests; its last output:\n${server.output().slice(-8000)}`);
+  });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
   project.provide('databaseUrl', database.url);
   return async () => {
+    stopping = true;
     await server.stop();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
