@@ -175,6 +175,24 @@ describe('smaller holes', () => {
     expect(String(row.rows[0].priority)).toBe(current);
   });
 
+  it("a customer's rating racing their removal from the vacancy is refused once the removal commits, never written after it", async () => {
+    const { s, vacancy, candidate } = await onVacancy();
+    // the removal under way: its row lock held in a transaction not yet committed
+    const remover = await db().connect();
+    try {
+      await remover.query('begin');
+      await remover.query('delete from vacancy_customers where vacancy_id = $1 and user_id = $2', [vacancy, s.customer.id]);
+      const rating = s.customer.client.post(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/rating`, { score: 5, comment: 'Racing' });
+      // the rating has checked the customer (still there, as far as it can see) and waits at the row
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await remover.query('commit');
+      expect((await rating).status).toBe(403);
+    } finally {
+      remover.release();
+    }
+    expect((await db().query('select count(*)::int as n from ratings where vacancy_id = $1 and user_id = $2', [vacancy, s.customer.id])).rows[0].n).toBe(0);
+  });
+
   it('concurrent resume uploads leave exactly one file on disk, the one the candidate points at', async () => {
     const { s, candidate } = await onVacancy();
     const dir = path.join(inject('dataDir'), 'resumes');

@@ -492,6 +492,16 @@ export async function rate(user: UserRow, vacancyId: string, candidateId: string
   if (!(mayWrite(user) && user.spaceId === vacancy.spaceId) && !isCustomer) throw forbidden();
   const db = await getDb();
   const told = await db.transaction(async (tx) => {
+    // still a customer of the vacancy as the rating is written: the row is held until commit, so a
+    // removal either waits for this rating or has made it refused (attack review, ninth session)
+    if (isCustomer) {
+      const [still] = await tx
+        .select({ userId: schema.vacancyCustomers.userId })
+        .from(schema.vacancyCustomers)
+        .where(and(eq(schema.vacancyCustomers.vacancyId, vacancyId), eq(schema.vacancyCustomers.userId, user.id)))
+        .for('share');
+      if (!still) throw forbidden();
+    }
     await tx
       .insert(schema.ratings)
       .values({ vacancyId, candidateId, userId: user.id, score, comment })
