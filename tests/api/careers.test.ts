@@ -273,6 +273,20 @@ describe('the application', () => {
     expect((await db().query('select city, message, ip from applications where candidate_id = $1', [candidate.id])).rows).toEqual([{ city: '', message: '', ip: null }]);
   });
 
+  it('a candidate who asked for erasure and applies again: the recruiter is told to ask which they want', async () => {
+    const w = await world();
+    const email = uniqueEmail('again');
+    expect((await applyAs(w, person(email))).status).toBe(303);
+    const rights = /\/privacy\?token=([\w-]+)/.exec((await lastMail(email.toLowerCase())).text ?? '')![1]!;
+    const asked = await form(new Client(), `/privacy?token=${rights}`, { token: rights, action: 'erasure', confirm: 'yes' });
+    expect(asked.status).toBe(303);
+    expect((await applyAs(w, person(email))).status).toBe(303);
+    await queueSettled();
+    const notes = (await w.s.recruiter.client.get('/api/v1/notifications')).json.data as { text: string }[];
+    expect(notes.filter((n) => n.text.includes('applied through the careers page'))).toHaveLength(2);
+    expect(notes[0]!.text).toBe('Maria Ivanova applied through the careers page (Careers engineer) while their request to erase their data is open: ask them which they want');
+  });
+
   it('a filled honeypot looks accepted and stores nothing', async () => {
     const w = await world();
     const email = uniqueEmail('robot');

@@ -345,13 +345,21 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
       }
       await emitEvent(tx, space.id, 'application.received', { candidateId, vacancyId: vacancy.id });
       const [owner] = await tx.select({ recruiterId: schema.vacancies.recruiterId }).from(schema.vacancies).where(eq(schema.vacancies.id, vacancy.id));
+      // a known candidate who asked for erasure and applies again: the recruiter should ask which they want
+      const [erasure] = existing
+        ? await tx
+            .select({ id: schema.rightsRequests.id })
+            .from(schema.rightsRequests)
+            .where(and(eq(schema.rightsRequests.candidateId, candidateId), eq(schema.rightsRequests.kind, 'erasure'), isNull(schema.rightsRequests.doneAt)))
+            .limit(1)
+        : [];
       return notify(tx, {
         kind: 'application',
         spaceId: space.id,
         recipients: [owner?.recruiterId],
         candidateId,
         vacancyId: vacancy.id,
-        params: { candidate: `${name} ${surname}`, vacancy: vacancy.positionName },
+        params: { candidate: `${name} ${surname}`, vacancy: vacancy.positionName, ...(erasure ? { erasureAsked: 1 } : {}) },
       });
     });
     kept = used;

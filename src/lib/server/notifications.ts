@@ -177,7 +177,12 @@ export function notificationText(row: Pick<NotificationRow, 'kind' | 'params' | 
   if (hiddenName !== undefined) values.candidate = hiddenName;
   if (typeof p.stage === 'number') values.stage = t(`candidate.stage.${p.stage}`);
   if (typeof p.when === 'string') values.when = formatMeetingLong(p.when, locale, zone);
-  const key = row.kind === 'consent' ? `notifications.text.consent_${p.answer === 'approved' ? 'approved' : 'declined'}` : `notifications.text.${row.kind}`;
+  const key =
+    row.kind === 'consent'
+      ? `notifications.text.consent_${p.answer === 'approved' ? 'approved' : 'declined'}`
+      : row.kind === 'application' && p.erasureAsked
+        ? 'notifications.text.application_erasure'
+        : `notifications.text.${row.kind}`;
   return t(key, values);
 }
 
