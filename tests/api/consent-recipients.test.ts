@@ -84,7 +84,7 @@ describe('a consent request names the purposes and the recipients', () => {
     expect(page.status).toBe(200);
     expect(page.text).not.toMatch(/<script/i);
     expect(page.text).toContain('Keeping your resume in the candidate database of Acme.');
-    expect(page.text).toContain('Considering you for the vacancy «Project manager»');
+    expect(page.text).toContain('Considering you for the vacancy “Project manager”');
     expect(page.text).toContain('Share my data with Kate First');
     expect(page.text).toContain('Share my data with Lena Second');
     // nothing is pre-chosen: silence is not consent
@@ -106,7 +106,7 @@ describe('a consent request names the purposes and the recipients', () => {
     expect(stored.answer_ip).toBeTruthy();
     expect(stored.answered_at).toBeInstanceOf(Date);
     // the text is the page's, word for word
-    for (const line of ['Acme is considering you for a position', 'Keeping your resume in the candidate database of Acme.', 'Considering you for the vacancy «Project manager»', 'Kate First, the employer', 'Lena Second, the employer']) {
+    for (const line of ['Acme is considering you for a position', 'Keeping your resume in the candidate database of Acme.', 'Considering you for the vacancy “Project manager”', 'Kate First, the employer', 'Lena Second, the employer']) {
       expect(stored.terms_text).toContain(line);
       expect(page.text).toContain(line);
     }

@@ -190,7 +190,7 @@ test.describe('consent per recipient (issue 13)', () => {
 
     // the candidate's browser: scripts off (test.use above), nobody signed in
     const { scripts } = await openCounting(page, link);
-    await expect(page.getByText('Considering you for the vacancy «Delivery lead»')).toBeVisible();
+    await expect(page.getByText('Considering you for the vacancy “Delivery lead”')).toBeVisible();
     const kateChoice = page.getByRole('group', { name: 'Share my data with Kate Agreed' });
     const lenaChoice = page.getByRole('group', { name: 'Share my data with Lena Refused' });
     await page.setViewportSize({ width: 390, height: 900 });

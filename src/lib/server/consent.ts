@@ -167,7 +167,7 @@ export function consentTerms(scope: ConsentScope, locale: Locale): ConsentTerms 
   const t = translator(locale);
   const company = scope.company || t('consent.terms.the_company');
   const purposes = [t('consent.terms.purpose_database', { company })];
-  if (scope.vacancies.length) purposes.push(t('consent.terms.purpose_vacancies', { count: scope.vacancies.length, vacancies: scope.vacancies.map((v) => `«${v.name}»`).join(', ') }));
+  if (scope.vacancies.length) purposes.push(t('consent.terms.purpose_vacancies', { count: scope.vacancies.length, vacancies: scope.vacancies.map((v) => (locale === 'ru' ? `«${v.name}»` : `“${v.name}”`)).join(', ') }));
   else purposes.push(t('consent.open.purpose'));
   const recipients = [t('consent.terms.recipient_company', { company }), ...scope.customers.map((c) => t('consent.terms.recipient_customer', { customer: recipientName(c) }))];
   return {
