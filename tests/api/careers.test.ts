@@ -310,6 +310,9 @@ describe('the application', () => {
       [{ ...person(email), surname: 'x'.repeat(5000) }, undefined as never, 400],
       [{ ...person(email), message: 'y'.repeat(100_000) }, undefined as never, 400],
       [{ ...person(email), email: 'not-an-address' }, undefined as never, 400],
+      // what the registration form refuses, the careers form refuses too (a one-letter top domain, a dot before the @'s domain)
+      [{ ...person(email), email: 'maria@example.c' }, undefined as never, 400],
+      [{ ...person(email), email: 'maria@.example.com' }, undefined as never, 400],
       [{ ...person(email), phone: 'call me maybe' }, undefined as never, 400],
       [{ ...person(email), share: '00000000-0000-0000-0000-000000000000' }, undefined as never, 400],
       [{ ...person(email), name: ['a', 'b'] }, undefined as never, 400],
