@@ -26,21 +26,34 @@ const READER_MEMORY_MB = 256;
 
 export type ResumeText = { text: string } | { unreadable: 'doc' | 'damaged' | 'too_large' | 'timeout' | 'busy' };
 
-/** The uncompressed sizes a ZIP's central directory declares, added up; undefined if it has none. */
-export function zipUnpackedSize(bytes: Buffer): number | undefined {
+interface ZipEntry {
+  method: number;
+  packed: number;
+  /** The size the entry declares: the sender's word. */
+  declared: number;
+  local: number;
+}
+
+/** The entries of a ZIP's central directory; undefined for a ZIP without a readable one. */
+function zipEntries(bytes: Buffer): ZipEntry[] | undefined {
   // the end-of-central-directory record lies in the last 64 KiB + 22 bytes
   const from = Math.max(0, bytes.length - 65_557);
   const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (end < from || end + 22 > bytes.length) return undefined;
-  const entries = bytes.readUInt16LE(end + 10);
+  const count = bytes.readUInt16LE(end + 10);
   let at = bytes.readUInt32LE(end + 16);
-  let total = 0;
-  for (let i = 0; i < entries; i++) {
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return undefined;
-    total += bytes.readUInt32LE(at + 24);
+    entries.push({ method: bytes.readUInt16LE(at + 10), packed: bytes.readUInt32LE(at + 20), declared: bytes.readUInt32LE(at + 24), local: bytes.readUInt32LE(at + 42) });
     at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
-  return total;
+  return entries;
+}
+
+/** The uncompressed sizes a ZIP's central directory declares, added up; undefined if it has none. */
+export function zipUnpackedSize(bytes: Buffer): number | undefined {
+  return zipEntries(bytes)?.reduce((total, entry) => total + entry.declared, 0);
 }
 
 const inflateRaw = promisify(zlib.inflateRaw);
@@ -52,18 +65,10 @@ const inflateRaw = promisify(zlib.inflateRaw);
  * writes (attack review, ninth session). Inflated in the thread pool, one file at a time.
  */
 export async function zipInflatedSize(bytes: Buffer, cap: number): Promise<number | undefined> {
-  const from = Math.max(0, bytes.length - 65_557);
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < from || end + 22 > bytes.length) return undefined;
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
+  const entries = zipEntries(bytes);
+  if (!entries) return undefined;
   let total = 0;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return undefined;
-    const method = bytes.readUInt16LE(at + 10);
-    const packed = bytes.readUInt32LE(at + 20);
-    const local = bytes.readUInt32LE(at + 42);
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  for (const { method, packed, local } of entries) {
     if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return undefined;
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     if (start + packed > bytes.length) return undefined;
