@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { reportErrors, SYNC_LANGUAGE } from './src/lib/inline/scripts.mjs';
+import { PRELOAD_MODULES, reportErrors, SYNC_LANGUAGE } from './src/lib/inline/scripts.mjs';
 
 /** Functions that only build zod schemas, for the client bundle's tree-shaking (below). */
 const SCHEMA_BUILDERS = ['z', 'RefSchema', 'dateSchema', 'intId', 'intParam', 'oneOf', 'optionalInt', 'optionalOneOf', 'optionalText', 'requiredInt', 'requiredText', 'strongPassword', 'textChecks', 'vacancySchemaFor', 'cleanText', 'toInteger', 'latestToday', 'yearsAgo'];
@@ -110,7 +110,7 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { hashes: [sha256(SYNC_LANGUAGE), sha256(reportErrors(RELEASE))] },
+      scriptDirective: { hashes: [sha256(SYNC_LANGUAGE), sha256(reportErrors(RELEASE)), sha256(PRELOAD_MODULES)] },
       // React renders style="…" attributes (progress bars, positions); stylesheets stay hashed
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
     },

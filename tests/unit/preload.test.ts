@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamicImports, eagerModules, messageFiles, provideModuleGraph, readModuleGraph, staticImports, withModulePreload } from '../../src/lib/server/preload.ts';
 import { clearSingleton } from '../../src/lib/server/singleton.ts';
+import { PRELOAD_MODULES } from '../../src/lib/inline/scripts.mjs';
 
 // a built client as Vite writes it: minified imports, a dynamic import for a dialog
 const FILES: Record<string, string> = {
@@ -30,6 +31,14 @@ const island = (client: string, component: string, props = '{&quot;a&quot;:[0,&q
 const MESSAGES = '/_astro/i18n/auth.LoginForm.ru.abc-DEF_12.js';
 const withMessages = (file: string, before = '{&quot;locale&quot;:[0,&quot;ru&quot;],') => `${before}&quot;messages&quot;:[0,&quot;${file}&quot;]}`;
 
+/** The addresses a page's preload script asks for. */
+function preloads(html: string): { messages: string[]; modules: string[] } {
+  const attrs = /<script data-messages="([^"]*)" data-modules="([^"]*)">/.exec(html);
+  if (!attrs) throw new Error('no preload script in the page');
+  const list = (value: string) => value.split(' ').filter(Boolean);
+  return { messages: list(attrs[1]!), modules: list(attrs[2]!) };
+}
+
 describe('the module graph', () => {
   it('finds static imports and re-exports, not dynamic ones', () => {
     expect(staticImports(FILES['api.js']!, '/_astro/api.js').sort()).toEqual(['/_astro/react.js', '/_astro/store.js']);
@@ -54,15 +63,30 @@ describe('modulepreload', () => {
     expect(modules).not.toContain('/_astro/Schema.js');
   });
 
-  it('puts the links right after the charset, before the page has started to paint', () => {
+  it('asks for them at the end of the body, once the page has been parsed', () => {
     provideModuleGraph(graph);
     const page = `<!DOCTYPE html><html><head><meta charset="utf-8"><style>b{}</style></head><body>${island('load', 'Login.js')}</body></html>`;
     const out = withModulePreload(page);
-    const head = out.slice(0, out.indexOf('<style>'));
-    expect(head).toContain('<meta charset="utf-8"><link rel="modulepreload" href="/_astro/Login.js">');
-    expect(head.match(/rel="modulepreload"/g)).toHaveLength(4);
-    // the rest of the page is untouched
-    expect(out.replace(/<link rel="modulepreload" href="[^"]+">/g, '')).toBe(page);
+    const script = out.slice(out.indexOf('<script'), out.indexOf('</body>'));
+    expect(out.endsWith('</script></body></html>')).toBe(true);
+    expect(preloads(out).modules.sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+    expect(script.endsWith(`>${PRELOAD_MODULES}</script>`)).toBe(true);
+    // the rest of the page is untouched: nothing in the head, where the preload scanner would find it
+    expect(out.replace(script, '')).toBe(page);
+  });
+
+  it('the script adds the links a browser preloads, the message files marked for the islands', () => {
+    provideModuleGraph(graph);
+    const out = withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`);
+    const { messages, modules } = preloads(out);
+    const head: { rel: string; href: string; dataset: Record<string, string> }[] = [];
+    const run = new Function('document', PRELOAD_MODULES);
+    run({
+      currentScript: { dataset: { messages: messages.join(' '), modules: modules.join(' ') } },
+      createElement: () => ({ rel: '', href: '', dataset: {} }),
+      head: { append: (link: (typeof head)[0]) => head.push(link) },
+    });
+    expect(head.map((l) => [l.rel, l.href, 'messages' in l.dataset])).toEqual([['modulepreload', MESSAGES, true], ...modules.map((m) => ['modulepreload', m, false])]);
   });
 
   it('leaves a page without islands as it is', () => {
@@ -89,24 +113,23 @@ describe('message files', () => {
     expect(messageFiles(island('load', 'Login.js', withMessages('/_astro/i18n/../../x.js')))).toEqual([]);
   });
 
-  it('lists them in the head, marked for the islands to load', () => {
+  it('asks for them, marked for the islands to load, for an island that hydrates later too', () => {
     provideModuleGraph(readModuleGraph(dir));
     const page = `<head><meta charset="utf-8"></head><body>${island('idle', 'Chat.js', withMessages(MESSAGES))}</body>`;
-    const out = withModulePreload(page);
-    expect(out).toContain(`<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages></head>`);
+    expect(preloads(withModulePreload(page))).toEqual({ messages: [MESSAGES], modules: [] });
   });
 
   it('lists them without the module graph too: without them the islands would not hydrate', () => {
     clearSingleton('moduleGraph');
     const page = `<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`;
-    expect(withModulePreload(page)).toBe(page.replace('<meta charset="utf-8">', `<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages>`));
+    expect(preloads(withModulePreload(page))).toEqual({ messages: [MESSAGES], modules: [] });
   });
 
   it('asks for them before the modules, whose largest would hold them up on a slow line', () => {
     provideModuleGraph(readModuleGraph(dir));
     const out = withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`);
-    const links = [...out.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(links[0]).toBe(MESSAGES);
-    expect(links.slice(1).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+    // the script adds the message files' links first (the test above)
+    expect(out.indexOf('data-messages=')).toBeLessThan(out.indexOf('data-modules='));
+    expect(preloads(out).messages).toEqual([MESSAGES]);
   });
 });

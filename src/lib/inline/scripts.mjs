@@ -31,3 +31,15 @@ export function reportErrors(release) {
     "addEventListener('load',function(){try{r()&&f('view','')}catch(e){}})}catch(e){}})()"
   );
 }
+
+/**
+ * Asks for an island page's modules once the parser has reached the end of the body, where the
+ * middleware puts it (src/lib/server/preload.ts) with the addresses in its data attributes. As
+ * `<link rel="modulepreload">` in the head, found by the preload scanner as soon as the HTML
+ * arrived, their answers came back while the slowed main thread was still parsing and laying
+ * out the page: every arriving module is a task and a compile, and the first paint waited for
+ * them (issue 12). The message files keep `data-messages`, by which the islands find them.
+ */
+export const PRELOAD_MODULES =
+  "for(const[k,v]of Object.entries(document.currentScript.dataset))for(const u of v.split(' ')){if(!u)continue;" +
+  "const l=document.createElement('link');l.rel='modulepreload';l.href=u;if(k=='messages')l.dataset.messages='';document.head.append(l)}";
