@@ -44,6 +44,12 @@ async function applyAs(w: { slug: string; vacancy: string }, fields: Record<stri
   return client.request('POST', `/jobs/${w.slug}/${w.vacancy}`, { raw: application(fields, file === undefined ? { bytes: PDF, name: 'cv.pdf' } : file) });
 }
 
+/** What the vacancy's public form posts to share an application with its customer, read off the form as a browser would. */
+async function shareOf(w: { slug: string; vacancy: string }) {
+  const page = await new Client().get(`/jobs/${w.slug}/${w.vacancy}`);
+  return /name="share" value="([^"]+)"/.exec(page.text)![1]!;
+}
+
 const candidatesWith = async (email: string) => (await db().query('select * from candidates where lower(email) = lower($1)', [email])).rows;
 
 describe('the settings', () => {
@@ -136,7 +142,11 @@ describe('the application', () => {
     const hook = await w.s.company.client.post('/api/v1/webhooks', { url: 'https://hooks.example.com/recruit', events: ['application.received'] });
     expect(hook.status, hook.text).toBe(201);
     const email = uniqueEmail('Applicant');
-    const sent = await applyAs(w, { ...person(email), share: w.s.customer.id });
+    // the form does not give the public the customer's user id (decision 0036), and refuses it
+    const shown = await new Client().get(`/jobs/${w.slug}/${w.vacancy}`);
+    expect(shown.text).not.toContain(w.s.customer.id);
+    expect((await applyAs(w, { ...person(email), share: w.s.customer.id })).status).toBe(400);
+    const sent = await applyAs(w, { ...person(email), share: await shareOf(w) });
     expect(sent.status, sent.text).toBe(303);
     expect(sent.headers.get('location')).toContain('applied=1');
     const page = await new Client().get(sent.headers.get('location')!.replace(/#.*/, ''));
@@ -213,7 +223,7 @@ describe('the application', () => {
     const before = (await db().query('select recipient, granted, request_id from consent_grants where candidate_id = $1 order by recipient', [id])).rows;
     const requests = (await db().query('select count(*)::int as n from pd_requests where candidate_id = $1', [id])).rows[0].n;
 
-    const sent = await applyAs(w, { ...person(email), share: w.s.customer.id });
+    const sent = await applyAs(w, { ...person(email), share: await shareOf(w) });
     expect(sent.status, sent.text).toBe(303);
     expect((await candidatesWith(email))[0]).toMatchObject({ id, pd_status: 3 });
     expect((await db().query('select recipient, granted, request_id from consent_grants where candidate_id = $1 order by recipient', [id])).rows).toEqual(before);

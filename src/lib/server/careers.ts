@@ -140,6 +140,16 @@ export async function publicVacancies(space: PublicSpace, locale: Locale): Promi
   return rows.map((r) => ({ id: r.id, positionName: r.positionName, schedule: r.schedule, city: r.city ? (locale === 'ru' ? r.city.nameRu : r.city.nameEn) : null }));
 }
 
+/**
+ * What the apply form's box for sharing with a customer posts: not the customer's user id, which
+ * the public has no business knowing (decision 0036), but a digest of it with the vacancy's. It
+ * names that customer on that vacancy and nobody else, and one taken off the vacancy after the
+ * form was shown is refused rather than taken for another.
+ */
+export function shareValue(vacancyId: string, customerId: string): string {
+  return sha256(`share:${vacancyId}:${customerId}`).slice(0, 32);
+}
+
 export interface PublicVacancy {
   vacancy: VacancyDto;
   /** Whom an application is shared with, named on the form: the customers of the vacancy. */
@@ -224,9 +234,10 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
   const city = field(fields, 'city', 100, false);
   const message = field(fields, 'message', 4000, false, true);
   if (fields.consent !== 'on' && fields.consent !== 'yes') throw new AppError(400, 'careers.apply.invalid', { consent: 'careers.apply.consent_required' });
-  const shareValues = ([] as unknown[]).concat(fields.share ?? []);
-  const share = new Set(shareValues.filter((v): v is string => typeof v === 'string'));
-  if ([...share].some((id) => !target.scope.customers.some((c) => c.id === id))) throw new AppError(400, 'careers.apply.invalid', { share: 'careers.apply.invalid_field' });
+  const shareValues = ([] as unknown[]).concat(fields.share ?? []).filter((v): v is string => typeof v === 'string');
+  const customerOf = new Map(target.scope.customers.map((c) => [shareValue(target.vacancy.id, c.id), c.id]));
+  if (shareValues.some((value) => !customerOf.has(value))) throw new AppError(400, 'careers.apply.invalid', { share: 'careers.apply.invalid_field' });
+  const share = new Set(shareValues.map((value) => customerOf.get(value)!));
   if (!(fields.resume instanceof File) || fields.resume.size === 0) throw new AppError(400, 'careers.apply.invalid', { resume: 'careers.apply.required' });
 
   // the address's limit counts before the file is stored or anything written (the client's, in
