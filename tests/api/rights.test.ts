@@ -157,6 +157,13 @@ describe('the rights page', () => {
       [['token', rights], ['action', 'withdraw_some'], ['recipient', 'a\u0000b']],
       [['token', rights], ['action', 'withdraw_some'], ['recipient', 'x'.repeat(65)]],
       [['token', rights], ['action', 'copy\u0000']],
+      // erasure only with its box ticked: its value and nothing like it
+      [['token', rights], ['action', 'erasure']],
+      [['token', rights], ['action', 'erasure'], ['confirm', 'no']],
+      [['token', rights], ['action', 'erasure'], ['confirm', 'yes\u0000']],
+      [['token', rights], ['action', 'erasure'], ['confirm', 'YES']],
+      [['token', rights], ['action', 'erasure'], ['confirm', 'y'.repeat(70_000)]],
+      [['token', 'x'.repeat(5000)], ['action', 'erasure'], ['confirm', 'yes']],
     ];
     for (const fields of bad) {
       const res = await post(`/privacy?token=${rights}`, fields);
