@@ -8,9 +8,8 @@
  *   module preloads, inline scripts, and the islands that hydrate at load (client:load) with
  *   their renderer and all their static imports;
  * - the strings its islands need before they hydrate (`stringsGzip`): the message files the page
- *   names (in its preload script's `data-messages`, or `<link rel="modulepreload" data-messages>`),
- *   data that was part of the HTML before it moved to files the browser keeps
- *   (docs/decisions/0020), apart from the JavaScript;
+ *   names with `<link rel="modulepreload" data-messages>`, data that was part of the HTML before
+ *   it moved to files the browser keeps (docs/decisions/0020), apart from the JavaScript;
  * - the JavaScript that loads later (`laterJsRaw`, `laterJsGzip`): islands hydrated on idle or
  *   on visibility, and whatever any of it loads with `import()` (a dialog on a click), with
  *   their static imports, less what the page has loaded already;
@@ -408,8 +407,7 @@ function scanHtml(html, pageUrl) {
       const module = type === 'module';
       if (attrs.src !== undefined) page.scripts.push({ url: resolve(attrs.src), module });
       else page.inlineScripts.push({ text: content, module });
-      // the preloads the middleware asks for at the end of the body (src/lib/server/preload.ts)
-      for (const href of (attrs['data-messages'] ?? '').split(' ').filter(Boolean)) page.strings.push(resolve(href));
+      // the modules the middleware asks for at the end of the body (src/lib/server/preload.ts)
       for (const href of (attrs['data-modules'] ?? '').split(' ').filter(Boolean)) page.scripts.push({ url: resolve(href), module: true });
     } else if (name === 'style') {
       page.styles.push(...cssImports(content, pageUrl));

@@ -1,6 +1,6 @@
 /**
  * What an island's props carry in a page's HTML (docs/decisions/0020). Its strings travel in a
- * file of the build that the browser keeps: the page names the file in its preload script, and the file
+ * file of the build that the browser keeps: the page names the file in its head, and the file
  * holds what the island rendered with on the server. A list's first page carries only the
  * fields the list shows.
  */
@@ -12,8 +12,6 @@ import { islandMessages, type IslandName } from '../../src/islands/messages.ts';
 import { islandMessageFile } from '../../src/lib/server/message-files.ts';
 import type { Locale } from '../../src/lib/i18n/index.ts';
 
-/** The message files a page's preload script asks for, marked for its islands (src/lib/server/preload.ts). */
-const messageFilesOf = (html: string) => (/<script data-messages="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
 const body = (file: { body: string }) => JSON.stringify(JSON.parse(file.body.replace(/^export default /, '').replace(/;\n$/, '')));
 
 describe('island props', () => {
@@ -23,7 +21,7 @@ describe('island props', () => {
   ] as [string, Locale, IslandName][])('%s names its file, which the server sends as it was built, cached for good', async (path, locale, island) => {
     const file = islandMessageFile(locale, island);
     const page = await new Client().get(path);
-    expect(messageFilesOf(page.text)).toContain(file.url);
+    expect(page.text).toContain(`<link rel="modulepreload" href="${file.url}" data-messages>`);
     // the island is given the address, and the strings are not in the page: not even an error's
     expect(page.text).toContain(`&quot;messages&quot;:[0,&quot;${file.url}&quot;]`);
     const internal = (islandMessages(locale, island).error as { internal: string }).internal;
@@ -40,7 +38,7 @@ describe('island props', () => {
     const { client } = await signUp('company');
     const page = await client.get('/ru/candidates');
     expect(page.status).toBe(200);
-    expect(messageFilesOf(page.text)).toContain(islandMessageFile('ru', 'candidates-list/CandidatePicker').url);
+    expect(page.text).toContain(`href="${islandMessageFile('ru', 'candidates-list/CandidatePicker').url}" data-messages>`);
     expect(page.text).not.toContain(islandMessageFile('en', 'candidates-list/CandidatePicker').url);
   });
 
@@ -54,7 +52,7 @@ describe('island props', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(page.status).toBe(400);
-    expect(messageFilesOf(page.text)).toContain(islandMessageFile('en', 'candidate-profile/CandidateHeader').url);
+    expect(page.text).toContain(`href="${islandMessageFile('en', 'candidate-profile/CandidateHeader').url}" data-messages>`);
   });
 
   it("a list's first page in the props has the fields the list shows, not the API's whole rows", async () => {

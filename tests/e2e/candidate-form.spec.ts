@@ -192,6 +192,10 @@ test.describe('candidate form', () => {
     await language.getByLabel('Level').selectOption({ label: 'B2 — Upper intermediate' });
 
     await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'anna.png', mimeType: 'image/png', buffer: photo });
+    // the chosen picture shows before it is sent
+    const avatar = page.locator('img.cf-avatar');
+    await expect(avatar).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
     await page.getByLabel('Resume', { exact: true }).setInputFiles({ name: 'anna-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(page.getByText('To attach: anna-cv.pdf')).toBeVisible();
 

@@ -31,12 +31,11 @@ const island = (client: string, component: string, props = '{&quot;a&quot;:[0,&q
 const MESSAGES = '/_astro/i18n/auth.LoginForm.ru.abc-DEF_12.js';
 const withMessages = (file: string, before = '{&quot;locale&quot;:[0,&quot;ru&quot;],') => `${before}&quot;messages&quot;:[0,&quot;${file}&quot;]}`;
 
-/** The addresses a page's preload script asks for. */
-function preloads(html: string): { messages: string[]; modules: string[] } {
-  const attrs = /<script data-messages="([^"]*)" data-modules="([^"]*)">/.exec(html);
+/** The modules a page's preload script asks for. */
+function preloaded(html: string): string[] {
+  const attrs = /<script data-modules="([^"]*)">/.exec(html);
   if (!attrs) throw new Error('no preload script in the page');
-  const list = (value: string) => value.split(' ').filter(Boolean);
-  return { messages: list(attrs[1]!), modules: list(attrs[2]!) };
+  return attrs[1]!.split(' ');
 }
 
 describe('the module graph', () => {
@@ -69,24 +68,19 @@ describe('modulepreload', () => {
     const out = withModulePreload(page);
     const script = out.slice(out.indexOf('<script'), out.indexOf('</body>'));
     expect(out.endsWith('</script></body></html>')).toBe(true);
-    expect(preloads(out).modules.sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+    expect(preloaded(out).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
     expect(script.endsWith(`>${PRELOAD_MODULES}</script>`)).toBe(true);
     // the rest of the page is untouched: nothing in the head, where the preload scanner would find it
     expect(out.replace(script, '')).toBe(page);
   });
 
-  it('the script adds the links a browser preloads, the message files marked for the islands', () => {
+  it('the script adds a link the browser preloads for each module', () => {
     provideModuleGraph(graph);
-    const out = withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`);
-    const { messages, modules } = preloads(out);
-    const head: { rel: string; href: string; dataset: Record<string, string> }[] = [];
+    const modules = preloaded(withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js')}</body>`));
+    const head: { rel: string; href: string }[] = [];
     const run = new Function('document', PRELOAD_MODULES);
-    run({
-      currentScript: { dataset: { messages: messages.join(' '), modules: modules.join(' ') } },
-      createElement: () => ({ rel: '', href: '', dataset: {} }),
-      head: { append: (link: (typeof head)[0]) => head.push(link) },
-    });
-    expect(head.map((l) => [l.rel, l.href, 'messages' in l.dataset])).toEqual([['modulepreload', MESSAGES, true], ...modules.map((m) => ['modulepreload', m, false])]);
+    run({ currentScript: { dataset: { modules: modules.join(' ') } }, createElement: () => ({ rel: '', href: '' }), head: { append: (link: (typeof head)[0]) => head.push(link) } });
+    expect(head).toEqual(modules.map((href) => ({ rel: 'modulepreload', href })));
   });
 
   it('leaves a page without islands as it is', () => {
@@ -113,23 +107,23 @@ describe('message files', () => {
     expect(messageFiles(island('load', 'Login.js', withMessages('/_astro/i18n/../../x.js')))).toEqual([]);
   });
 
-  it('asks for them, marked for the islands to load, for an island that hydrates later too', () => {
+  it('lists them in the head, marked for the islands to load', () => {
     provideModuleGraph(readModuleGraph(dir));
     const page = `<head><meta charset="utf-8"></head><body>${island('idle', 'Chat.js', withMessages(MESSAGES))}</body>`;
-    expect(preloads(withModulePreload(page))).toEqual({ messages: [MESSAGES], modules: [] });
+    const out = withModulePreload(page);
+    expect(out).toBe(page.replace('<meta charset="utf-8">', `<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages>`));
   });
 
   it('lists them without the module graph too: without them the islands would not hydrate', () => {
     clearSingleton('moduleGraph');
     const page = `<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`;
-    expect(preloads(withModulePreload(page))).toEqual({ messages: [MESSAGES], modules: [] });
+    expect(withModulePreload(page)).toBe(page.replace('<meta charset="utf-8">', `<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages>`));
   });
 
-  it('asks for them before the modules, whose largest would hold them up on a slow line', () => {
+  it('lists them in the head however late the modules are asked for: every island reads them there before it hydrates', () => {
     provideModuleGraph(readModuleGraph(dir));
     const out = withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`);
-    // the script adds the message files' links first (the test above)
-    expect(out.indexOf('data-messages=')).toBeLessThan(out.indexOf('data-modules='));
-    expect(preloads(out).messages).toEqual([MESSAGES]);
+    expect(out).toContain(`<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages></head>`);
+    expect(preloaded(out).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
   });
 });

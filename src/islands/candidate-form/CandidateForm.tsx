@@ -15,6 +15,7 @@ import { applyServerError } from '../shared/forms.ts';
 import { CityInput } from '../shared/CityInput.tsx';
 import { TagInput } from '../shared/TagInput.tsx';
 import { FileField } from '../shared/FileField.tsx';
+import { useObjectUrl } from '../shared/useObjectUrl.ts';
 import { DateField } from '../shared/DateField.tsx';
 import { EducationField, JobsField, LanguagesField } from './Groups.tsx';
 import { RESUME_ACCEPT, defaultsOf, type EditableCandidate, type Education, type Job, type Language, isResumeName, knownErrorPaths, namesFromFileName } from './values.ts';
@@ -73,7 +74,7 @@ function CandidateForm(props: Props) {
   const [cityName, setCityName] = useState(candidate?.city?.name ?? '');
   const [photo, setPhoto] = useState<File>();
   const [photoUrl, setPhotoUrl] = useState<string | null>(candidate?.image ? uploadUrl(candidate.image) : null);
-  const [preview, setPreview] = useState<string>();
+  const preview = useObjectUrl(photo);
   const [resume, setResume] = useState<File>();
   const [storedResume, setStoredResume] = useState(candidate?.resume ? { url: resumeUrl(candidate.id), name: candidate.resumeName ?? t('candidate.field.resume') } : undefined);
   const [prefilled, setPrefilled] = useState<Names>();
@@ -121,13 +122,6 @@ function CandidateForm(props: Props) {
   useEffect(() => {
     import('./Duplicates.tsx').then((m) => setDuplicates(() => m.default), () => {});
   }, []);
-
-  useEffect(() => {
-    if (!photo) return setPreview(undefined);
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
 
   const guessNames = (file: File) => {
     const guess = namesFromFileName(file.name);

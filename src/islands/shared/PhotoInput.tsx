@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../lib/client/api.ts';
 import type { T } from '../../lib/i18n/index.ts';
 import { FileField } from './FileField.tsx';
+import { useObjectUrl } from './useObjectUrl.ts';
 
 /**
  * A photo picker: the translated button of `FileField` with the chosen picture and its file name
@@ -10,13 +11,7 @@ import { FileField } from './FileField.tsx';
  */
 export function PhotoInput({ t, onChange, disabled }: { t: T; onChange: (file: File | undefined) => void; disabled?: boolean }) {
   const [file, setFile] = useState<File>();
-  const [preview, setPreview] = useState<string>();
-  useEffect(() => {
-    if (!file) return setPreview(undefined);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
   const pick = (next: File | undefined) => {
     setFile(next);
     onChange(next);

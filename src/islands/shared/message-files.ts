@@ -8,9 +8,8 @@ import { MESSAGE_FILE } from '../../lib/i18n/message-file-names.ts';
  * gzipped, and in the page's HTML they went down the line again with every load, past the
  * 14 KB of the first round trip; in a file with its content's hash in its name the browser
  * keeps them. The server knows each file by the messages it rendered with; the browser loads
- * every file the page names (the middleware's preload script adds a link for each to the head,
- * src/lib/server/preload.ts) before any island of the page hydrates, and an island whose file
- * was not named yet loads it itself.
+ * every file the page's head names (the middleware lists them, src/lib/server/preload.ts)
+ * before any island of the page hydrates.
  */
 export type IslandMessages = Messages | string;
 

@@ -34,12 +34,11 @@ export function reportErrors(release) {
 
 /**
  * Asks for an island page's modules once the parser has reached the end of the body, where the
- * middleware puts it (src/lib/server/preload.ts) with the addresses in its data attributes. As
+ * middleware puts it (src/lib/server/preload.ts) with their addresses in `data-modules`. As
  * `<link rel="modulepreload">` in the head, found by the preload scanner as soon as the HTML
- * arrived, their answers came back while the slowed main thread was still parsing and laying
- * out the page: every arriving module is a task and a compile, and the first paint waited for
- * them (issue 12). The message files keep `data-messages`, by which the islands find them.
+ * arrived, they came back while the slowed main thread was still parsing and laying out the
+ * page: every arriving module is a task and a compile, and the first paint waited for them
+ * (issue 12, decision 0020).
  */
 export const PRELOAD_MODULES =
-  "for(const[k,v]of Object.entries(document.currentScript.dataset))for(const u of v.split(' ')){if(!u)continue;" +
-  "const l=document.createElement('link');l.rel='modulepreload';l.href=u;if(k=='messages')l.dataset.messages='';document.head.append(l)}";
+  "for(const u of document.currentScript.dataset.modules.split(' ')){const l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.append(l)}";

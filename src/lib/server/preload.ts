@@ -5,12 +5,13 @@
  * or on visibility are left out, so that they do not compete for the line with what the page
  * needs first.
  *
- * They are asked for by a small inline script at the end of the body (PRELOAD_MODULES), not by
- * links in the head: the preload scanner found those as soon as the HTML arrived, and on a
- * slowed phone the modules then came back while the page was still being parsed and laid out,
- * each a task and a compile before the first paint. Measured in turns on slow 4G (15 cold loads
- * each, decision 0020): the login page's largest paint 1.40 → 0.96 s, the vacancy form's
- * 1.65 → 1.18 s, each interactive no later.
+ * The modules are asked for by a small inline script at the end of the body (PRELOAD_MODULES),
+ * not by links in the head: the preload scanner found those as soon as the HTML arrived, and on
+ * a slowed phone the modules then came back while the page was still being parsed and laid out,
+ * each a task and a compile before the first paint. Measured in turns on slow 4G (decision
+ * 0020): the login page's largest paint 1.40 → 0.96 s, the vacancy form's 1.65 → 1.18 s. The
+ * islands' message files stay links in the head: every island reads them there before it
+ * hydrates, also one whose modules came from the cache before the parser reached the script.
  *
  * The graph is read from the built client files once, at start (src/server.ts); `astro dev`
  * has none and its pages go out unchanged.
@@ -124,22 +125,24 @@ export function messageFiles(html: string): string[] {
   return [...files];
 }
 
-const attribute = (urls: string[]) => urls.join(' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /**
- * The page with the preloads at the end of its body: the modules of its islands (when the server
- * knows the build's graph) and, on any page, its islands' message files, without which they
- * would not hydrate. An island whose modules load before the script has run (from the browser's
- * cache) loads its message file itself.
+ * The page with its preloads: the islands' message files, without which they would not hydrate,
+ * as links right after the charset (on any page), and the modules of its islands (when the
+ * server knows the build's graph) asked for by a script at the end of the body.
  */
 export function withModulePreload(html: string): string {
   const graph = getSingleton<ModuleGraph>(KEY);
   const modules = graph ? eagerModules(html, graph) : [];
   const messages = messageFiles(html);
   if (modules.length === 0 && messages.length === 0) return html;
-  // the small message files first: listed after React's 68 KB they waited for a free connection
-  // and then for the line, and every island with them (0.2–0.4 s later on slow 4G)
-  const script = `<script data-messages="${attribute(messages)}" data-modules="${attribute(modules)}">${PRELOAD_MODULES}</script>`;
-  const at = html.lastIndexOf('</body>');
-  return at === -1 ? html + script : html.slice(0, at) + script + html.slice(at);
+  let page = html;
+  if (modules.length > 0) {
+    const script = `<script data-modules="${modules.join(' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">${PRELOAD_MODULES}</script>`;
+    const end = page.lastIndexOf('</body>');
+    page = end === -1 ? page + script : page.slice(0, end) + script + page.slice(end);
+  }
+  const links = messages.map((url) => `<link rel="modulepreload" href="${url}" data-messages>`).join('');
+  const charset = /<meta charset="?utf-8"?>/i.exec(page);
+  const at = charset ? charset.index + charset[0].length : page.indexOf('<head>') + '<head>'.length;
+  return at > 0 ? page.slice(0, at) + links + page.slice(at) : page;
 }
