@@ -146,6 +146,13 @@ describe('the application', () => {
     const shown = await new Client().get(`/jobs/${w.slug}/${w.vacancy}`);
     expect(shown.text).not.toContain(w.s.customer.id);
     expect((await applyAs(w, { ...person(email), share: w.s.customer.id })).status).toBe(400);
+    // the same customer's box on another vacancy's form names them there only
+    const other = (await w.s.recruiter.client.post('/api/v1/vacancy', vacancyBody(w.c, [w.s.customer.id], { positionName: 'Other role' }))).json.id as string;
+    expect((await form(w.s.recruiter.client, '/careers', { vacancyId: other, on: '1' })).status).toBe(303);
+    const otherBox = await shareOf({ slug: w.slug, vacancy: other });
+    expect(otherBox).not.toBe(await shareOf(w));
+    expect((await applyAs(w, { ...person(email), share: otherBox })).status).toBe(400);
+    expect(await candidatesWith(email)).toEqual([]);
     const sent = await applyAs(w, { ...person(email), share: await shareOf(w) });
     expect(sent.status, sent.text).toBe(303);
     expect(sent.headers.get('location')).toContain('applied=1');

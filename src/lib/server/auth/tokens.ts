@@ -64,6 +64,11 @@ export async function readTokenFor(subject: string, token: string | undefined): 
   return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? nonce : undefined;
 }
 
+/** A digest of `value` that only this installation can make (keyed with its secret): a public stand-in for an id. */
+export async function keyedDigest(value: string): Promise<string> {
+  return sign(value, await secret());
+}
+
 export function randomToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
