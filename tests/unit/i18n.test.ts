@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages, pick } from '../../src/lib/i18n/messages.ts';
 import { ISLAND_MESSAGES } from '../../src/islands/messages.ts';
 import { createT, localizedPath, splitLocale, type Messages } from '../../src/lib/i18n/index.ts';
@@ -105,6 +105,34 @@ describe('locale files', () => {
       for (const name of placeholders(value)) if (!ruNames.has(name)) lost.push(`${key}: {{${name}}}`);
     }
     expect(lost, 'placeholders of en missing in ru').toEqual([]);
+  });
+});
+
+describe('createT without counts', () => {
+  it('builds no Intl object until a count needs one (an island showing no count hydrates without them)', async () => {
+    vi.resetModules();
+    const built: string[] = [];
+    const { PluralRules, NumberFormat } = Intl;
+    const counting = <C extends new (...args: never[]) => object>(name: string, Real: C) =>
+      new Proxy(Real, { construct: (target, args) => (built.push(name), Reflect.construct(target, args)) });
+    // PluralRules is typed read-only; the global is writable at run time
+    const intl = Intl as { PluralRules: typeof PluralRules; NumberFormat: typeof NumberFormat };
+    intl.PluralRules = counting('PluralRules', PluralRules);
+    intl.NumberFormat = counting('NumberFormat', NumberFormat);
+    try {
+      const fresh = await import('../../src/lib/i18n/index.ts');
+      const t = fresh.createT('ru', ru as Messages);
+      const [key, text] = Object.entries(RU).find(([, value]) => typeof value === 'string' && !value.includes('{{'))!;
+      expect(t(key)).toBe(text);
+      expect(built).toEqual([]);
+      expect(t('plural.years', { count: 3 })).toBe('3 года');
+      expect(built.sort()).toEqual(['NumberFormat', 'PluralRules']);
+      fresh.createT('ru', ru as Messages)('plural.years', { count: 5 });
+      expect(built).toHaveLength(2);
+    } finally {
+      intl.PluralRules = PluralRules;
+      intl.NumberFormat = NumberFormat;
+    }
   });
 });
 

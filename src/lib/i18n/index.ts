@@ -23,11 +23,19 @@ const countFormats = new Map<Locale, Intl.NumberFormat>();
  * A missing key answers the key itself.
  */
 export function createT(locale: Locale, messages: Messages): T {
-  // an island's translator is made on every server render: the rules and formats are built once
-  let plural = pluralRules.get(locale);
-  if (!plural) pluralRules.set(locale, (plural = new Intl.PluralRules(locale)));
-  const counts = countFormats.get(locale) ?? new Intl.NumberFormat(locale);
-  countFormats.set(locale, counts);
+  // an island's translator is made on every server render: the rules and formats are built once,
+  // and only when a count first needs them (in a browser, the first Intl object of a kind costs
+  // ~10 ms of a phone's main thread, before an island that shows no count could hydrate)
+  const plural = (count: number) => {
+    let rules = pluralRules.get(locale);
+    if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+    return rules.select(count);
+  };
+  const formatCount = (count: number) => {
+    let format = countFormats.get(locale);
+    if (!format) countFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+    return format.format(count);
+  };
   const lookup = (key: string): string | undefined => {
     let node: string | Messages | undefined = messages;
     for (const part of key.split('.')) {
@@ -39,9 +47,9 @@ export function createT(locale: Locale, messages: Messages): T {
   return (key, options = {}) => {
     const count = options.count;
     const value =
-      (typeof count === 'number' ? (lookup(`${key}_${plural.select(count)}`) ?? lookup(`${key}_other`)) : undefined) ?? lookup(key);
+      (typeof count === 'number' ? (lookup(`${key}_${plural(count)}`) ?? lookup(`${key}_other`)) : undefined) ?? lookup(key);
     if (value === undefined) return key;
-    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' && typeof count === 'number' ? counts.format(count) : String(options[name] ?? '')));
+    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' && typeof count === 'number' ? formatCount(count) : String(options[name] ?? '')));
   };
 }
 
