@@ -9,7 +9,8 @@ import { PRELOAD_MODULES } from '../../src/lib/inline/scripts.mjs';
 // a built client as Vite writes it: minified imports, a dynamic import for a dialog
 const FILES: Record<string, string> = {
   'Login.js': 'import{a as e}from"./react.js";import{t}from"./api.js";const r=()=>import("./Schema.js");export default e',
-  'react.js': 'export const a=1',
+  // the largest, as React is in the build
+  'react.js': `export const a=1;/*${'x'.repeat(400)}*/`,
   'api.js': 'import"./react.js";export * from "./store.js";export const t=2',
   'store.js': 'export const s=3',
   'Schema.js': 'import{z}from"./zod.js";export const S=z',
@@ -47,7 +48,7 @@ describe('the module graph', () => {
 
   it('gives each module its whole static graph', () => {
     const graph = readModuleGraph(dir);
-    expect([...graph.get('/_astro/Login.js')!].sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+    expect([...graph.imports.get('/_astro/Login.js')!].sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
   });
 });
 
@@ -62,16 +63,25 @@ describe('modulepreload', () => {
     expect(modules).not.toContain('/_astro/Schema.js');
   });
 
-  it('asks for them at the end of the body, once the page has been parsed', () => {
+  it('asks for the largest from the head and the rest at the end of the body, once the page has been parsed', () => {
     provideModuleGraph(graph);
+    expect(graph.bytes.get('/_astro/react.js')).toBe(Buffer.byteLength(FILES['react.js']!));
     const page = `<!DOCTYPE html><html><head><meta charset="utf-8"><style>b{}</style></head><body>${island('load', 'Login.js')}</body></html>`;
     const out = withModulePreload(page);
     const script = out.slice(out.indexOf('<script'), out.indexOf('</body>'));
+    const link = '<link rel="modulepreload" href="/_astro/react.js">';
     expect(out.endsWith('</script></body></html>')).toBe(true);
-    expect(preloaded(out).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+    expect(out).toContain(`<meta charset="utf-8">${link}<style>`);
+    expect(preloaded(out).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/store.js']);
     expect(script.endsWith(`>${PRELOAD_MODULES}</script>`)).toBe(true);
-    // the rest of the page is untouched: nothing in the head, where the preload scanner would find it
-    expect(out.replace(script, '')).toBe(page);
+    // the rest of the page is untouched
+    expect(out.replace(script, '').replace(link, '')).toBe(page);
+  });
+
+  it('needs no script when the islands need one module only', () => {
+    provideModuleGraph(graph);
+    const page = `<head><meta charset="utf-8"></head><body>${island('load', 'react.js')}</body>`;
+    expect(withModulePreload(page)).toBe(page.replace('<meta charset="utf-8">', '<meta charset="utf-8"><link rel="modulepreload" href="/_astro/react.js">'));
   });
 
   it('the script adds a link the browser preloads for each module', () => {
@@ -123,7 +133,7 @@ describe('message files', () => {
   it('lists them in the head however late the modules are asked for: every island reads them there before it hydrates', () => {
     provideModuleGraph(readModuleGraph(dir));
     const out = withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`);
-    expect(out).toContain(`<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages></head>`);
-    expect(preloaded(out).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/react.js', '/_astro/store.js']);
+    expect(out).toContain(`<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages><link rel="modulepreload" href="/_astro/react.js"></head>`);
+    expect(preloaded(out).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/store.js']);
   });
 });
