@@ -24,7 +24,7 @@ describe('the clean-up', () => {
     const { user } = await signUp('company');
     const key = `test-window:${uniqueEmail()}`;
     await db().query(
-      `insert into rate_limits (key, window_start, count) values ($1, now() - interval '2 days', 3), ($1, date_trunc('hour', now()), 1)`,
+      `insert into rate_limits (key, window_start, count) values ($1, now() - interval '3 days', 3), ($1, date_trunc('hour', now()), 1)`,
       [key],
     );
     await db().query(

@@ -65,6 +65,24 @@ describe('the 4-digit code cannot be raced', () => {
     expect(fromOne.slice(0, 60).every((s) => s === 422)).toBe(true);
     expect(fromOne[60]).toBe(429);
   });
+
+  it('counts the window before the current one too: tries spent just before a boundary are not given back just after it', async () => {
+    const WINDOW = 900;
+    // far enough from the next boundary that the window before still weighs (waits 9 s at most)
+    const intoWindow = async () => Number((await db().query(`select mod(extract(epoch from now()), ${WINDOW}) as s`)).rows[0].s);
+    while ((await intoWindow()) > WINDOW - 9) await new Promise((resolve) => setTimeout(resolve, 500));
+    const tried = async (back: number) => {
+      const { email } = await signUp('company', { verify: false });
+      expect((await new Client().post('/api/v1/auth/verify/email', { email, code: '0000' })).status).toBe(422);
+      const { rows } = await db().query(`select key, window_start from rate_limits where key like 'verify:%' and key ilike $1`, [`%${email}`]);
+      expect(rows).toHaveLength(1);
+      // thousands of tries `back` windows ago
+      await db().query(`insert into rate_limits (key, window_start, count) values ($1, $2::timestamptz - make_interval(secs => $3::float8), 10000)`, [rows[0].key, rows[0].window_start, back * WINDOW]);
+      return (await new Client().post('/api/v1/auth/verify/email', { email, code: '0000' })).status;
+    };
+    expect(await tried(1)).toBe(429);
+    expect(await tried(2)).toBe(422);
+  });
 });
 
 describe('auth/verify/email leaks nothing', () => {

@@ -3,7 +3,11 @@ import { getDb, type Executor } from './db/index.ts';
 import { tooMany } from './http.ts';
 
 /**
- * Counts one hit for `key` in a fixed window; true while the count stays within `limit`.
+ * Counts one hit for `key`; true while the count stays within `limit`. The count is the current
+ * window's hits plus the previous window's, weighted by how much of it still lies within one
+ * window's length of now (a sliding window, approximated from two fixed ones): with fixed windows
+ * alone, `limit` tries just before a boundary and `limit` more just after it all passed, twice
+ * what the limit allows, and a test spanning the boundary saw its count start again.
  * Kept in the database so that every process of the product shares it. Given a transaction,
  * the hit counts only if that transaction commits: a request refused later spends nothing.
  */
@@ -13,13 +17,21 @@ export async function hit(key: string, limit: number, windowSeconds: number, exe
 
 async function countHit(key: string, windowSeconds: number, executor?: Executor): Promise<{ count: number; windowStart: string }> {
   const db = executor ?? (await getDb());
-  const result = await db.execute<{ count: number; window_start: string }>(sql`
-    insert into rate_limits (key, window_start, count)
-    values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
-    on conflict (key, window_start) do update set count = rate_limits.count + 1
-    returning count, window_start::text`);
+  // one statement: the current window's count is raised atomically, the previous one only read
+  const result = await db.execute<{ count: number; window_start: string; previous: number; elapsed: number }>(sql`
+    with counted as (
+      insert into rate_limits (key, window_start, count)
+      values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
+      on conflict (key, window_start) do update set count = rate_limits.count + 1
+      returning count, window_start)
+    select counted.count, counted.window_start::text as window_start,
+      coalesce((select p.count from rate_limits p
+        where p.key = ${key} and p.window_start = counted.window_start - make_interval(secs => ${windowSeconds})), 0) as previous,
+      extract(epoch from now() - counted.window_start) / ${windowSeconds} as elapsed
+    from counted`);
   const row = result.rows[0]!;
-  return { count: Number(row.count), windowStart: row.window_start };
+  const overlap = Math.max(0, 1 - Number(row.elapsed));
+  return { count: Number(row.count) + Number(row.previous) * overlap, windowStart: row.window_start };
 }
 
 /**
@@ -37,10 +49,13 @@ export async function countTry(key: string, max: number, windowSeconds: number, 
   };
 }
 
-/** Deletes windows that have ended (none is longer than a day); the job queue runs it hourly. */
+/**
+ * Deletes windows that no longer count (none is longer than a day, and a window is read until
+ * the one after it has ended); the job queue runs it hourly.
+ */
 export async function deleteEndedWindows(executor?: Executor): Promise<number> {
   const db = executor ?? (await getDb());
-  const result = await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+  const result = await db.execute(sql`delete from rate_limits where window_start < now() - interval '2 days'`);
   return result.rowCount ?? 0;
 }
 
