@@ -135,7 +135,7 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|src[\\/]islands[\\/]shared[\\/](island\.tsx|hydrated\.ts|i18n\.ts)$|src[\\/]lib[\\/]i18n[\\/]index\.ts$/ },
-              { name: 'runtime', test: /vite[\\/]preload-helper|rolldown.runtime|src[\\/]islands[\\/]shared[\\/]when-idle\.ts$|node_modules[\\/]nanostores[\\/]|src[\\/]lib[\\/]client[\\/]api\.ts$/ },
+              { name: 'runtime', test: /vite[\\/]preload-helper|src[\\/]islands[\\/]shared[\\/]when-idle\.ts$|node_modules[\\/]nanostores[\\/]|src[\\/]lib[\\/]client[\\/]api\.ts$/ },
             ],
           },
         },

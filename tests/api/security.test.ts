@@ -9,6 +9,7 @@ import { Client, db, lastCode, PASSWORD, signUp, uniqueEmail } from '../support/
 import { space } from '../support/spaces.ts';
 import { candidateBody, catalogue, vacancyBody } from '../support/fixtures.ts';
 import { inlineHashes } from '../../src/lib/server/csp.ts';
+import { clientBucket } from '../../src/lib/server/http.ts';
 
 /** `n` distinct wrong 4-digit codes. */
 function wrongCodes(right: string, n: number): string[] {
@@ -66,22 +67,37 @@ describe('the 4-digit code cannot be raced', () => {
     expect(fromOne[60]).toBe(429);
   });
 
-  it('counts the window before the current one too: tries spent just before a boundary are not given back just after it', async () => {
+  it('counts the window before the current one too, as at most its limit, weighted by how much of it is still within a window of now', async () => {
     const WINDOW = 900;
-    // far enough from the next boundary that the window before still weighs (waits 9 s at most)
-    const intoWindow = async () => Number((await db().query(`select mod(extract(epoch from now()), ${WINDOW}) as s`)).rows[0].s);
-    while ((await intoWindow()) > WINDOW - 9) await new Promise((resolve) => setTimeout(resolve, 500));
-    const tried = async (back: number) => {
-      const { email } = await signUp('company', { verify: false });
-      expect((await new Client().post('/api/v1/auth/verify/email', { email, code: '0000' })).status).toBe(422);
-      const { rows } = await db().query(`select key, window_start from rate_limits where key like 'verify:%' and key ilike $1`, [`%${email}`]);
-      expect(rows).toHaveLength(1);
-      // thousands of tries `back` windows ago
-      await db().query(`insert into rate_limits (key, window_start, count) values ($1, $2::timestamptz - make_interval(secs => $3::float8), 10000)`, [rows[0].key, rows[0].window_start, back * WINDOW]);
-      return (await new Client().post('/api/v1/auth/verify/email', { email, code: '0000' })).status;
-    };
-    expect(await tried(1)).toBe(429);
-    expect(await tried(2)).toBe(422);
+    const LIMIT = 20;
+    const intoWindow = async () => Number((await db().query(`select mod(extract(epoch from now()), ${WINDOW}) as s`)).rows[0].s) / WINDOW;
+    // early enough in the window that the one before still weighs more than two tries (rarely waits, 90 s at most)
+    while ((await intoWindow()) > 0.9) await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { email } = await signUp('company', { verify: false });
+    const check = async () => (await new Client().post('/api/v1/auth/verify/email', { email, code: '0000' })).status;
+    expect(await check()).toBe(422);
+    const { rows } = await db().query(`select key, window_start from rate_limits where key like 'verify:%' and key ilike $1`, [`%${email}`]);
+    expect(rows).toHaveLength(1);
+    // a guesser's thousands of tries in the window before: they weigh as the limit's twenty
+    await db().query(`insert into rate_limits (key, window_start, count) values ($1, $2::timestamptz - make_interval(secs => ${WINDOW}), 10000)`, [rows[0].key, rows[0].window_start]);
+    let passed = 1;
+    let status = 422;
+    while (passed <= LIMIT && (status = await check()) === 422) passed++;
+    expect(status).toBe(429);
+    // a fixed window would have let all twenty through, a sliding one about twenty times the share of it gone by
+    const elapsed = await intoWindow();
+    expect(passed).toBeLessThan(LIMIT);
+    expect(passed).toBeLessThanOrEqual(Math.ceil(LIMIT * elapsed) + 1);
+  });
+
+  it("keeps a day's limit to the calendar day: yesterday's sends do not count today", async () => {
+    const client = new Client();
+    const key = `register-client:${clientBucket(client.ip)}`;
+    const day = `to_timestamp(floor(extract(epoch from now()) / 86400) * 86400)`;
+    await db().query(`insert into rate_limits (key, window_start, count) values ($1, ${day} - interval '1 day', 100000)`, [key]);
+    expect((await client.post('/api/v1/auth/email/register', { email: uniqueEmail('day'), password: PASSWORD, role: 'company' })).status).toBe(201);
+    await db().query(`insert into rate_limits (key, window_start, count) values ($1, ${day}, 100000) on conflict (key, window_start) do update set count = 100000`, [key]);
+    expect((await new Client(undefined, { ip: client.ip }).post('/api/v1/auth/email/register', { email: uniqueEmail('day'), password: PASSWORD, role: 'company' })).status).toBe(429);
   });
 });
 

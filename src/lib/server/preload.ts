@@ -5,9 +5,10 @@
  * or on visibility are left out, so that they do not compete for the line with what the page
  * needs first.
  *
- * The largest of those modules (React, on every island page) is a link in the head: it is the
- * one whose arrival decides when the islands can hydrate, and on a slow line it takes longer to
- * arrive than the page takes to be parsed and painted, so it should set off with the first byte.
+ * The largest of those modules (React, on every island page of a built product) is a link in the
+ * head: it is the one whose arrival decides when the islands can hydrate, and on a slow line it
+ * takes longer to arrive than the page takes to be parsed and painted, so it should set off with
+ * the first byte.
  * The others are asked for by a small inline script at the end of the body (PRELOAD_MODULES):
  * as links in the head, each was a request started and an answer handled on the slowed main
  * thread while the page was still being parsed and laid out, before its first paint. Measured

@@ -2,20 +2,26 @@ import { sql } from 'drizzle-orm';
 import { getDb, type Executor } from './db/index.ts';
 import { tooMany } from './http.ts';
 
+const DAY = 86_400;
+
 /**
- * Counts one hit for `key`; true while the count stays within `limit`. The count is the current
- * window's hits plus the previous window's, weighted by how much of it still lies within one
- * window's length of now (a sliding window, approximated from two fixed ones): with fixed windows
- * alone, `limit` tries just before a boundary and `limit` more just after it all passed, twice
- * what the limit allows, and a test spanning the boundary saw its count start again.
- * Kept in the database so that every process of the product shares it. Given a transaction,
- * the hit counts only if that transaction commits: a request refused later spends nothing.
+ * Counts one hit for `key`; true while the count stays within `limit`. Kept in the database so
+ * that every process of the product shares it. Given a transaction, the hit counts only if that
+ * transaction commits: a request refused later spends nothing.
+ *
+ * A window shorter than a day slides: the count is the current window's hits plus the previous
+ * window's (at most `limit` of them: tries refused then spent nothing), weighted by how much of
+ * that window still lies within one window's length of now. With fixed windows alone, `limit`
+ * tries just before a boundary and `limit` more just after it all passed, twice what the limit
+ * allows. A day's limit stays the calendar day's (UTC), as the messages that cite it say
+ * ("reminded today", "try again tomorrow"): a sliding day would hold a once-a-day action of
+ * yesterday against all of today.
  */
 export async function hit(key: string, limit: number, windowSeconds: number, executor?: Executor): Promise<boolean> {
-  return (await countHit(key, windowSeconds, executor)).count <= limit;
+  return (await countHit(key, limit, windowSeconds, executor)).count <= limit;
 }
 
-async function countHit(key: string, windowSeconds: number, executor?: Executor): Promise<{ count: number; windowStart: string }> {
+async function countHit(key: string, limit: number, windowSeconds: number, executor?: Executor): Promise<{ count: number; windowStart: string }> {
   const db = executor ?? (await getDb());
   // one statement: the current window's count is raised atomically, the previous one only read
   const result = await db.execute<{ count: number; window_start: string; previous: number; elapsed: number }>(sql`
@@ -30,8 +36,10 @@ async function countHit(key: string, windowSeconds: number, executor?: Executor)
       extract(epoch from now() - counted.window_start) / ${windowSeconds} as elapsed
     from counted`);
   const row = result.rows[0]!;
+  const count = Number(row.count);
+  if (windowSeconds >= DAY) return { count, windowStart: row.window_start };
   const overlap = Math.max(0, 1 - Number(row.elapsed));
-  return { count: Number(row.count) + Number(row.previous) * overlap, windowStart: row.window_start };
+  return { count: count + Math.min(Number(row.previous), limit) * overlap, windowStart: row.window_start };
 }
 
 /**
@@ -41,7 +49,7 @@ async function countHit(key: string, windowSeconds: number, executor?: Executor)
  * failed tries then stay counted.
  */
 export async function countTry(key: string, max: number, windowSeconds: number, tooManyKey?: string): Promise<() => Promise<void>> {
-  const { count, windowStart } = await countHit(key, windowSeconds);
+  const { count, windowStart } = await countHit(key, max, windowSeconds);
   if (count > max) throw tooMany(tooManyKey);
   return async () => {
     const db = await getDb();
