@@ -63,7 +63,8 @@ describe('logs and metrics', () => {
     expect(text).toMatch(/recruit_http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/client-errors"\} [1-9]/);
     // patterns, not paths: an id makes no series of its own
     await fetch(`${product.url}/api/v1/candidates/0b7f5a43-5e0a-4d7c-9d36-3f1f9f2b1a11`);
-    expect((await metrics()).text).toContain('route="/api/v1/candidates/[id]"');
+    // the server counts a request when its answer has finished, which the client may see first
+    await waitUntil(async () => (await metrics()).text.includes('route="/api/v1/candidates/[id]"'), 10_000, 'the request is counted by its route');
     expect((await metrics()).text).not.toContain('0b7f5a43');
   });
 
