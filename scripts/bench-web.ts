@@ -1,7 +1,7 @@
 /**
  * Cold page loads on a slow phone line, beside the single-page peer (issue 12, item 1):
  *
- *   npm run bench:web [-- --runs 3] [--no-build] [--peer ../shared/peers/spa] [--routes /,/profile] [--why] [--h2]
+ *   npm run bench:web [-- --runs 3] [--no-build] [--peer ../shared/peers/spa] [--routes /,/profile] [--why] [--h2] [--blank]
  *
  * Builds the product (unless --no-build) and the peer (a copy of it under test-results/, npm
  * install + vite build), serves both (the product on the demo space of `npm run seed`, the peer
@@ -15,6 +15,12 @@
  * and the paint of a page with one heading (the floor: what the line and the slowed browser cost
  * before any of a page's own bytes matter).
  * `--h2` serves both through nginx with TLS and HTTP/2, as docs/deploy.md has it.
+ *
+ * Each load starts on a page of another site, as a person follows a link from a search, a mail or
+ * a messenger: the browser then moves to a new renderer process for the peer and the product
+ * alike. `--blank` starts from a new tab's blank page instead, where a page sent with
+ * Cross-Origin-Opener-Policy (the product's, not the peer's static files) pays for a process of
+ * its own that a page without the header does not (decision 0020: 0.2–0.35 s on this line).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,17 +74,19 @@ interface Options {
   why: boolean;
   /** Serve both through nginx with TLS and HTTP/2, as docs/deploy.md does. */
   h2: boolean;
+  /** Start each load from a new tab's blank page instead of a page of another site. */
+  blank: boolean;
 }
 
 function parse(): Options {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { runs: { type: 'string' }, 'no-build': { type: 'boolean' }, peer: { type: 'string' }, routes: { type: 'string' }, why: { type: 'boolean' }, h2: { type: 'boolean' } },
+    options: { runs: { type: 'string' }, 'no-build': { type: 'boolean' }, peer: { type: 'string' }, routes: { type: 'string' }, why: { type: 'boolean' }, h2: { type: 'boolean' }, blank: { type: 'boolean' } },
     strict: true,
   });
   const runs = Number(values.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new ProductError('--runs must be 1 to 20');
-  return { runs, build: !values['no-build'], peer: path.resolve(ROOT, values.peer ?? '../shared/peers/spa'), routes: values.routes?.split(','), why: values.why ?? false, h2: values.h2 ?? false };
+  return { runs, build: !values['no-build'], peer: path.resolve(ROOT, values.peer ?? '../shared/peers/spa'), routes: values.routes?.split(','), why: values.why ?? false, h2: values.h2 ?? false, blank: values.blank ?? false };
 }
 
 function run(command: string, args: string[], cwd: string): void {
@@ -195,7 +203,7 @@ interface Sample {
  * cookie (and retires the old one): `cookie.value` is updated to the context's newest, for the
  * next load.
  */
-async function load(browser: Browser, url: string, cookie?: { origin: string; value: string }): Promise<Sample> {
+async function load(browser: Browser, from: string | undefined, url: string, cookie?: { origin: string; value: string }): Promise<Sample> {
   const context: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 }, ignoreHTTPSErrors: true });
   try {
     if (cookie) await context.addCookies([{ name: 'rt', value: cookie.value, url: cookie.origin }]);
@@ -207,6 +215,8 @@ async function load(browser: Browser, url: string, cookie?: { origin: string; va
     page.on('requestfinished', (request) => void (isRenewal(request) && renewing--));
     page.on('requestfailed', (request) => void (isRenewal(request) && renewing--));
     await page.addInitScript(PROBE);
+    // where the person was before: loaded at full speed, it is not part of the load measured
+    if (from) await page.goto(from, { waitUntil: 'load' });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', LINE);
@@ -248,6 +258,8 @@ async function main(): Promise<number> {
   if (options.build) run('npm', ['run', 'build'], ROOT);
   const peerDist = buildPeer(options.peer);
   const peer = await servePeer(peerDist);
+  // another site than the product's and the peer's (127.0.0.1): the page a person comes from
+  const from = options.blank ? undefined : `${peer.url.replace('127.0.0.1', 'localhost')}/__empty`;
   const ports = options.h2 ? [await freePort(), await freePort()] : [];
   const publicUrl = options.h2 ? `https://127.0.0.1:${ports[0]}` : undefined;
   const product = await startProduct(publicUrl);
@@ -287,15 +299,16 @@ async function main(): Promise<number> {
     const chosen = options.routes ? routes.filter(([label]) => options.routes!.some((r) => label.startsWith(r))) : routes;
 
     const peerSamples: Sample[] = [];
-    for (let i = 0; i < options.runs; i++) peerSamples.push(await load(browser, `${peerSite}/`));
+    for (let i = 0; i < options.runs; i++) peerSamples.push(await load(browser, from, `${peerSite}/`));
     const peerLcp = median(peerSamples.map((s) => s.lcp));
     const peerTti = median(peerSamples.map((s) => s.interactive ?? NaN));
     const served = options.h2 ? 'through nginx with TLS and HTTP/2' : 'directly, HTTP/1.1';
-    console.log(`\nSlow 4G (${LINE.latency} ms, 1.6 Mbit/s, CPU ${CPU_SLOWDOWN}×), served ${served}, median of ${options.runs} cold loads; targets LCP ≤ ${TARGET.lcp}× and interactive ≤ ${TARGET.tti}× the peer, layout shift ≤ ${CLS_GOOD}`);
+    const start = from ? 'from a page of another site' : 'from a blank tab';
+    console.log(`\nSlow 4G (${LINE.latency} ms, 1.6 Mbit/s, CPU ${CPU_SLOWDOWN}×), served ${served}, ${start}, median of ${options.runs} cold loads; targets LCP ≤ ${TARGET.lcp}× and interactive ≤ ${TARGET.tti}× the peer, layout shift ≤ ${CLS_GOOD}`);
     console.log(`  ${'route'.padEnd(30)} ${'LCP'.padStart(8)} ${'ratio'.padStart(6)} ${'interactive'.padStart(12)} ${'ratio'.padStart(6)} ${'shift'.padStart(6)}`);
     console.log(`  ${'SPA peer'.padEnd(30)} ${seconds(peerLcp).padStart(8)} ${''.padStart(6)} ${seconds(peerTti).padStart(12)} ${''.padStart(6)} ${median(peerSamples.map((s) => s.cls)).toFixed(2).padStart(6)}`);
     const emptySamples: Sample[] = [];
-    for (let i = 0; i < options.runs; i++) emptySamples.push(await load(browser, `${peerSite}/__empty`));
+    for (let i = 0; i < options.runs; i++) emptySamples.push(await load(browser, from, `${peerSite}/__empty`));
     const emptyLcp = median(emptySamples.map((s) => s.lcp));
     console.log(`  ${'(an empty page: the floor)'.padEnd(30)} ${seconds(emptyLcp).padStart(8)} ${(emptyLcp / peerLcp).toFixed(2).padStart(6)}`);
     for (const [label, pathname, who] of chosen) {
@@ -303,7 +316,7 @@ async function main(): Promise<number> {
       const cookie = account && { origin: site, value: account.value };
       try {
         const samples: Sample[] = [];
-        for (let i = 0; i < options.runs; i++) samples.push(await load(browser, site + pathname, cookie));
+        for (let i = 0; i < options.runs; i++) samples.push(await load(browser, from, site + pathname, cookie));
         const lcp = median(samples.map((s) => s.lcp));
         const tti = samples.every((s) => s.interactive !== undefined) ? median(samples.map((s) => s.interactive!)) : undefined;
         const lcpRatio = lcp / peerLcp;
