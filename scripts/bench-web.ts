@@ -16,11 +16,12 @@
  * before any of a page's own bytes matter).
  * `--h2` serves both through nginx with TLS and HTTP/2, as docs/deploy.md has it.
  *
- * Each load starts on a page of another site, as a person follows a link from a search, a mail or
- * a messenger: the browser then moves to a new renderer process for the peer and the product
- * alike. `--blank` starts from a new tab's blank page instead, where a page sent with
- * Cross-Origin-Opener-Policy (the product's, not the peer's static files) pays for a process of
- * its own that a page without the header does not (decision 0020: 0.2–0.35 s on this line).
+ * Each load starts on a page of another site and goes to the route as the browser's own
+ * navigation (a typed address, a link opened from another app): desktop Chromium then moves to a
+ * new renderer process for the peer and the product alike. `--blank` starts from a new tab's
+ * blank page instead, where a page sent with Cross-Origin-Opener-Policy (the product's, not the
+ * peer's static files) pays for a process of its own that a page without the header does not
+ * (decision 0020: 0.18–0.36 s on the pages tried).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
