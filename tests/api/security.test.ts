@@ -209,22 +209,35 @@ describe('smaller holes', () => {
     expect(String(row.rows[0].priority)).toBe(current);
   });
 
-  it("a customer's rating racing their removal from the vacancy is refused once the removal commits, never written after it", async () => {
-    const { s, vacancy, candidate } = await onVacancy();
-    // the removal under way: its row lock held in a transaction not yet committed
-    const remover = await db().connect();
-    try {
-      await remover.query('begin');
-      await remover.query('delete from vacancy_customers where vacancy_id = $1 and user_id = $2', [vacancy, s.customer.id]);
-      const rating = s.customer.client.post(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/rating`, { score: 5, comment: 'Racing' });
-      // the rating has checked the customer (still there, as far as it can see) and waits at the row
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await remover.query('commit');
-      expect((await rating).status).toBe(403);
-    } finally {
-      remover.release();
-    }
-    expect((await db().query('select count(*)::int as n from ratings where vacancy_id = $1 and user_id = $2', [vacancy, s.customer.id])).rows[0].n).toBe(0);
+  it('100 customers\' sessions rating at once while the removal commits: each 201 was written, none after the removal', async () => {
+    const { c, s, vacancy, candidate } = await onVacancy();
+    const rating = (i: number) => s.customer.client.post(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/rating`, { score: 1 + (i % 5), comment: `Racing ${i}` });
+    const written = async () =>
+      (await db().query(`select count(*)::int as n from funnel_events where vacancy_id = $1 and user_id = $2 and kind = 'rating'`, [vacancy, s.customer.id])).rows[0].n as number;
+    const answers: { status: number; text: string }[] = [];
+    let removalAnswered = false;
+    // 100 streams of ratings keep 100 requests in flight from before the removal until after it
+    const stream = async () => {
+      while (!removalAnswered && answers.length < 2000) answers.push(await rating(answers.length));
+    };
+    const streams = Array.from({ length: 100 }, stream);
+    while (answers.length < 100) await new Promise((resolve) => setTimeout(resolve, 5));
+    // the company takes the customer off the vacancy (the second customer stays its main one)
+    const res = await s.company.client.put(`/api/v1/vacancy/${vacancy}`, vacancyBody(c, [s.customer2.id]));
+    const removed = { status: res.status, writtenWhenAnswered: await written() };
+    removalAnswered = true;
+    await Promise.all(streams);
+    expect(removed.status).toBe(200);
+    // refused as no longer a customer of the vacancy (403), or as one who no longer sees it (404)
+    for (const answer of answers) expect([201, 403, 404], answer.text).toContain(answer.status);
+    const accepted = answers.filter((answer) => answer.status === 201).length;
+    expect(accepted).toBeGreaterThanOrEqual(100);
+    expect(answers.length - accepted).toBeGreaterThan(0);
+    // nothing was written once the removal had committed, and every 201 left its record
+    expect(await written()).toBe(removed.writtenWhenAnswered);
+    expect(await written()).toBe(accepted);
+    expect((await rating(0)).status).toBe(404);
+    expect(await written()).toBe(accepted);
   });
 
   it('concurrent resume uploads leave exactly one file on disk, the one the candidate points at', async () => {

@@ -4,7 +4,7 @@ import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { isStaff } from './auth/service.ts';
 import { announce, candidateName, isVacancyCustomer, notify, personName, stageOwners } from './notifications.ts';
-import { findVisible, mayWrite } from './vacancies.ts';
+import { findVisible, lockCustomersOf, mayWrite } from './vacancies.ts';
 import { formsVector, GAP, searchCondition } from './search/boolean.ts';
 import type { Locale } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
@@ -492,14 +492,15 @@ export async function rate(user: UserRow, vacancyId: string, candidateId: string
   if (!(mayWrite(user) && user.spaceId === vacancy.spaceId) && !isCustomer) throw forbidden();
   const db = await getDb();
   const told = await db.transaction(async (tx) => {
-    // still a customer of the vacancy as the rating is written: the row is held until commit, so a
-    // removal either waits for this rating or has made it refused (attack review, ninth session)
+    // still a customer of the vacancy as the rating is written: the lock is held until commit, so
+    // a removal either waits for this rating or has made it refused (attack review, ninth session)
     if (isCustomer) {
+      await lockCustomersOf(tx, { vacancyId }, 'shared');
+      await lockCustomersOf(tx, { userId: user.id }, 'shared');
       const [still] = await tx
         .select({ userId: schema.vacancyCustomers.userId })
         .from(schema.vacancyCustomers)
-        .where(and(eq(schema.vacancyCustomers.vacancyId, vacancyId), eq(schema.vacancyCustomers.userId, user.id)))
-        .for('share');
+        .where(and(eq(schema.vacancyCustomers.vacancyId, vacancyId), eq(schema.vacancyCustomers.userId, user.id)));
       if (!still) throw forbidden();
     }
     await tx

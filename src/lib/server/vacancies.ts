@@ -296,12 +296,25 @@ async function writeLinks(tx: Tx, vacancyId: string, input: VacancyWrite, custom
 }
 
 /**
+ * Who is a customer of a vacancy changes under an advisory lock rather than the rows' own: a
+ * customer's write (a rating) holds it shared from its check to its commit, a change of the
+ * customers holds it exclusively. PostgreSQL queues a lock's new sharers behind a waiting
+ * exclusive request; row locks (FOR SHARE) do not, and a steady stream of ratings kept a removal
+ * waiting for as long as it lasted (the 100-stream test in security.test.ts).
+ */
+export async function lockCustomersOf(tx: Executor, of: { vacancyId: string } | { userId: string }, mode: 'shared' | 'exclusive'): Promise<void> {
+  const key = 'vacancyId' in of ? `vacancy-customers:vacancy:${of.vacancyId}` : `vacancy-customers:user:${of.userId}`;
+  await tx.execute(mode === 'shared' ? sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))` : sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
  * A customer who leaves (removed from the space, or deleting their account) leaves its vacancies:
  * their rows go, and where they were the main customer the longest-registered customer left
  * takes over, so that the rule "with two or more customers only the main one moves candidates"
  * never waits on someone who is gone. In the caller's transaction.
  */
 export async function leaveVacancies(tx: Executor, userId: string): Promise<void> {
+  await lockCustomersOf(tx, { userId }, 'exclusive');
   await tx.execute(sql`delete from vacancy_customers where user_id = ${userId}`);
   await tx.execute(sql`
     update vacancies v set main_customer_id = (
@@ -343,6 +356,7 @@ export async function updateVacancy(user: UserRow, id: string, input: VacancyWri
       .set({ ...columns(input, customers), status: input.status ?? current.status, searchText, updatedAt: new Date() })
       .where(eq(schema.vacancies.id, id))
       .returning();
+    await lockCustomersOf(tx, { vacancyId: id }, 'exclusive');
     await tx.delete(schema.vacancyCustomers).where(eq(schema.vacancyCustomers.vacancyId, id));
     await tx.delete(schema.vacancyInvitees).where(eq(schema.vacancyInvitees.vacancyId, id));
     await tx.delete(schema.vacancySoftSkills).where(eq(schema.vacancySoftSkills.vacancyId, id));
