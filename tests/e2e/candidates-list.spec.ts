@@ -233,6 +233,26 @@ test.describe('vacancy candidates and the database', () => {
     await expect(page).toHaveURL(/sort=salaryAsc/);
   });
 
+  test('a search typed before the script arrived (a slow line) is kept, and Apply searches it', async ({ page }) => {
+    await signIn(page, 'company');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/CandidatePicker\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/vacancy/candidates-all/${world.vacancyId}`, { waitUntil: 'domcontentloaded' });
+    const panel = page.getByRole('search', { name: 'Filters' });
+    await panel.getByLabel('Search').fill('designer');
+    await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+    release();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(panel.getByLabel('Search')).toHaveValue('designer');
+    await panel.getByRole('button', { name: 'Apply' }).click();
+    await expect(total(page)).toHaveText('5 candidates');
+    await expect(page).toHaveURL(/[?&]search=designer/);
+  });
+
   test('selection toggles on click; the button does nothing at zero; three are added', async ({ page }) => {
     await signIn(page, 'company');
     await page.goto(`/vacancy/candidates-all/${world.vacancyId}`);

@@ -196,6 +196,25 @@ test.describe('recruiter dashboard', () => {
     await expect.poll(() => query(page)).toEqual({});
   });
 
+  test('a search typed before the board’s script arrived (a slow line) is kept and applied', async ({ page }) => {
+    await signIn(page.context());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/VacancyBoard\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/recruiter', { waitUntil: 'domcontentloaded' });
+    const search = page.getByRole('searchbox', { name: 'Search vacancies' });
+    await search.fill('manager AND NOT senior');
+    await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+    release();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(names(page)).toHaveText(['Sales manager']);
+    await expect(search).toHaveValue('manager AND NOT senior');
+    expect(query(page)).toEqual({ search: 'manager AND NOT senior' });
+  });
+
   test('the filter dialog: drafts, archived, customer, city and salary; the filter survives a reload', async ({ page }) => {
     await signIn(page.context());
     await open(page, '/recruiter');

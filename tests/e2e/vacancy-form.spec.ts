@@ -260,6 +260,29 @@ test.describe('vacancy form (English)', () => {
     expect(saved.comments.map((c) => c.text)).toEqual(['First draft']);
   });
 
+  test('what was typed before the form’s script arrived (a slow line) is kept and saved', async ({ page }) => {
+    // the island's module held back: the server's form is on screen and takes typing, React is not there yet
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/NewVacancy\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/recruiter/vacancy/add', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Position type').selectOption({ label: 'IT specialist' });
+    await page.getByLabel('Position name').fill('Typed before the script');
+    await page.getByLabel('Quantity').fill('3');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    release();
+    await expect(page.getByRole('button', { name: 'Save as draft' })).toBeEnabled();
+    await expect(page.getByLabel('Position name')).toHaveValue('Typed before the script');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await page.getByRole('alertdialog', { name: 'The vacancy is created' }).getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/recruiter');
+    const saved = await vacancy(page.context().request, await findVacancy(page.context().request, 'Typed before the script', 2));
+    expect(saved).toMatchObject({ status: 2, positionType: 3, quantity: 3 });
+  });
+
   test('a draft opens the form at once, prefilled; Publish publishes it', async ({ page }) => {
     await openForm(page, `/recruiter/vacancy/edit/${vacancyId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit vacancy' })).toBeVisible();

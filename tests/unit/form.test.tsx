@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useController, useFieldArray, useForm, type Control } from '../../src/islands/shared/form.ts';
@@ -149,6 +150,25 @@ describe('the islands’ form state (react-hook-form’s API, issue 12)', () => 
     act(() => button(container, 'add').click());
     await submit(container.querySelector('form')!);
     expect(container.querySelector('[data-testid=error-jobs]')!.textContent).toContain('validation.too_many');
+  });
+
+  it('keeps what a person typed into the server’s HTML before the island took over, and submits it', async () => {
+    let got: PersonOut | undefined;
+    const form = <PersonForm onValid={(v) => (got = v)} />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(form);
+    document.body.append(container);
+    // typed on a slow line: the page is there, its script is not
+    byLabel(container, 'name').value = 'Olga';
+    act(() => {
+      root = hydrateRoot(container, form);
+    });
+    expect(byLabel(container, 'name').value).toBe('Olga');
+    expect(container.querySelector('[data-testid=watched]')!.textContent).toBe('Olga');
+    // an input nobody touched gets its default as before
+    expect(byLabel(container, 'age').value).toBe('30');
+    await submit(container.querySelector('form')!);
+    expect(got).toMatchObject({ name: 'Olga', age: 30 });
   });
 
   it('puts a server error on its field and focuses it; reset brings the defaults back', async () => {

@@ -6,6 +6,7 @@ import { SCHEDULES } from '../../lib/vacancy-values.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
+import { useRestoreTyped } from '../shared/restore-typed.ts';
 import { MessageModal } from '../shared/modals.tsx';
 import { CityInput, type CityValue } from '../shared/CityInput.tsx';
 import { Avatar } from './Avatar.tsx';
@@ -70,6 +71,7 @@ function CandidatePicker(props: Props) {
   const [rangeErrors, setRangeErrors] = useState<{ salary?: string; age?: string }>({});
   const [filter, setFilter] = useState(props.filter);
   const [values, setValues] = useState(() => toForm(props.filter));
+  useRestoreTyped(`${id}-form`, values, (typed) => setValues((current) => ({ ...current, ...typed })));
   const [city, setCity] = useState(() => cityOf(props.filter));
   const [panelOpen, setPanelOpen] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -5,6 +5,7 @@ import type { VacancyListItem } from '../../lib/schemas/vacancy.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
+import { useRestoreTyped } from '../shared/restore-typed.ts';
 import type { CustomerOption, ModalFilter } from './FilterModal.tsx';
 import { whenIdle } from '../shared/when-idle.ts';
 
@@ -49,6 +50,7 @@ function VacancyBoard(props: Props) {
   const [error, setError] = useState<string>();
   const [dialog, setDialog] = useState(false);
   const [searchText, setSearchText] = useState(props.filter.search ?? '');
+  useRestoreTyped('vacancy-search-form', { search: searchText }, (typed) => setSearchText(typed.search ?? ''));
   const typed = useDebounced(searchText, DEBOUNCE_MS);
 
   // every change of the filter, by the person or by back and forward: a URL read late (its
@@ -193,7 +195,7 @@ function VacancyBoard(props: Props) {
             );
           })}
         </nav>
-        <form className="vacancy-search" role="search" action={base} method="get" onSubmit={onSearch}>
+        <form id="vacancy-search-form" className="vacancy-search" role="search" action={base} method="get" onSubmit={onSearch}>
           {hidden.map(([key, value]) => (
             <input key={key} type="hidden" name={key} value={value} />
           ))}

@@ -85,6 +85,22 @@ function hasErrors(tree: unknown): boolean {
   return Object.values(tree).some(hasErrors);
 }
 
+/** Whether a person changed an input from what its HTML gave it (its default). */
+function changedByPerson(element: Element): boolean {
+  if (element instanceof HTMLInputElement) {
+    if (element.type === 'checkbox' || element.type === 'radio') return element.checked !== element.defaultChecked;
+    return element.value !== element.defaultValue;
+  }
+  if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+  if (element instanceof HTMLSelectElement) {
+    const options = [...element.options];
+    if (element.multiple) return options.some((option) => option.selected !== option.defaultSelected);
+    // a select whose HTML marks no option shows its first
+    return element.selectedIndex !== Math.max(0, options.findIndex((option) => option.defaultSelected));
+  }
+  return false;
+}
+
 let lastId = 0;
 const newId = () => `f${++lastId}`;
 
@@ -142,7 +158,13 @@ class Store {
         if (!element) return;
         const known = this.elements.get(name)?.has(element);
         const detach = this.attach(name, element);
-        if (!known) this.write(element, getPath(this.values, name));
+        if (known) return detach;
+        // an input of the server's HTML that the person changed before the island took over
+        // (typing on a slow line) keeps what they typed, and the form takes it
+        if (changedByPerson(element)) {
+          setPath(this.values, name, this.read(name, element));
+          if (this.watched.has(name)) this.changed();
+        } else this.write(element, getPath(this.values, name));
         return detach;
       };
       this.refs.set(name, ref);
