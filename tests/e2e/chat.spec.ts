@@ -84,3 +84,26 @@ test('a socket module that does not load is tried again: the chat then sends and
   await expect(page.getByTestId('chat-message')).toHaveText([/Still here after a dropped line/]);
   await expect(page.getByLabel('Message')).toHaveValue('');
 });
+
+test('a message typed before the chat’s script arrived (a slow line) is kept and sent', async ({ page, browser }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'company', { name: 'Olga', surname: 'Owner', companyName: 'Acme' });
+  const kate = await browser.newContext();
+  const { id: kateId } = await inviteAndRegister(page, await kate.newPage(), 'customer', { name: 'Kate', surname: 'Client' });
+  await kate.close();
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ChatApp\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/chats/${kateId}`, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Message').fill('Typed while the page was loading');
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+  release();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.getByLabel('Message')).toHaveValue('Typed while the page was loading');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('chat-message')).toHaveText([/Typed while the page was loading/]);
+});

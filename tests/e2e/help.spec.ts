@@ -53,3 +53,27 @@ test('help in Russian', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Помощь' })).toBeVisible();
   await expect(page.getByText('Обращений нет.', { exact: false })).toBeVisible();
 });
+
+test('a message typed on a ticket before the page’s script arrived (a slow line) is kept and sent', async ({ page }) => {
+  await page.goto('/');
+  await signUpViaApi(page, 'customer', { name: 'Kate', surname: 'Client' });
+  const opened = await page.context().request.post('/api/v1/help', { data: { title: 'candidates', description: 'The first message' }, headers: { origin: ORIGIN } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const { id } = (await opened.json()) as { id: string };
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/HelpApp\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/help/${id}`, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Add a message').fill('Typed while the page was loading');
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+  release();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.getByLabel('Add a message')).toHaveValue('Typed while the page was loading');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Typed while the page was loading')).toBeVisible();
+  await expect(page.getByLabel('Add a message')).toHaveValue('');
+});

@@ -6,6 +6,7 @@ import { PRIORITIES, STAGE, STAGES } from '../../lib/schemas/funnel.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
+import { useRestoreTyped } from '../shared/restore-typed.ts';
 import { AlertModal } from '../shared/modals.tsx';
 import { useClock } from './clock.ts';
 import { formatDateTime, formatElapsed, fullName } from './format.ts';
@@ -240,6 +241,8 @@ function Ratings(props: {
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const commentId = useId();
+  const formId = useId();
+  useRestoreTyped(formId, { comment }, (typed) => setComment(typed.comment ?? ''));
   const number = useMemo(() => new Intl.NumberFormat(props.locale, { maximumFractionDigits: 1 }), [props.locale]);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -291,7 +294,7 @@ function Ratings(props: {
       )}
 
       {props.canRate && (
-        <form className="cp-rate" onSubmit={submit} noValidate>
+        <form id={formId} className="cp-rate" onSubmit={submit} noValidate>
           <fieldset className="cp-star-input" onMouseLeave={() => setHover(0)}>
             <legend>{t('candidate_profile.ratings.yours')}</legend>
             {[1, 2, 3, 4, 5].map((n) => (
@@ -314,7 +317,7 @@ function Ratings(props: {
           </fieldset>
           <div className="field">
             <label htmlFor={commentId}>{t('candidate_profile.ratings.comment')}</label>
-            <textarea id={commentId} rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
+            <textarea id={commentId} name="comment" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
           </div>
           {error && (
             <p className="field-error" role="alert">

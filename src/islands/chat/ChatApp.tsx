@@ -19,6 +19,7 @@ import { ROLE } from '../../lib/roles.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
+import { useRestoreTyped } from '../shared/restore-typed.ts';
 
 /** The words for a contact's role (auth.role.*), by its number. */
 const ROLE_NAMES: Partial<Record<number, string>> = { [ROLE.COMPANY]: 'company', [ROLE.RECRUITER]: 'recruiter', [ROLE.CUSTOMER]: 'customer' };
@@ -80,6 +81,7 @@ function ChatApp(props: Props) {
   const messages = hydrated ? storedMessages : (props.open?.messages ?? []);
   const other = props.open?.user;
   const [text, setText] = useState('');
+  useRestoreTyped('chat-send-form', { text }, (typed) => setText(typed.text ?? ''));
   const [error, setError] = useState<string>();
   const [page, setPage] = useState(1);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -287,7 +289,7 @@ function ChatApp(props: Props) {
               );
             })}
           </div>
-          <form className="chat-send" onSubmit={send}>
+          <form id="chat-send-form" className="chat-send" onSubmit={send}>
             {error && (
               <p className="form-error" role="alert" id="chat-error">
                 {/* the translator writes the count as the language writes numbers: the limit beside it too */}
@@ -297,6 +299,7 @@ function ChatApp(props: Props) {
             <label htmlFor="chat-text" className="visually-hidden">{t('chat.message')}</label>
             <textarea
               id="chat-text"
+              name="text"
               rows={2}
               value={text}
               onChange={(e) => {

@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
+import { useRestoreTyped } from '../shared/restore-typed.ts';
 import { FormModal } from '../shared/modals.tsx';
 
 interface Props extends IslandProps {
@@ -23,6 +24,7 @@ function HelpApp(props: Props) {
   const [messages, setMessages] = useState<TicketMessageDto[]>(props.open?.messages ?? []);
   const [adding, setAdding] = useState(false);
   const [text, setText] = useState('');
+  useRestoreTyped('help-send-form', { text }, (typed) => setText(typed.text ?? ''));
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const open = props.open;
@@ -113,11 +115,11 @@ function HelpApp(props: Props) {
               </li>
             ))}
           </ol>
-          <form onSubmit={sendMessage} noValidate className="help-send">
+          <form id="help-send-form" onSubmit={sendMessage} noValidate className="help-send">
             {error && <p className="form-error" role="alert">{t(error)}</p>}
             <div className="field">
               <label htmlFor="help-text">{t('help.add_message')}</label>
-              <textarea id="help-text" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+              <textarea id="help-text" name="text" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
             </div>
             <button type="submit" className="btn" disabled={!hydrated || busy}>
               {t('help.send')}
