@@ -209,6 +209,26 @@ describe('smaller holes', () => {
     expect(String(row.rows[0].priority)).toBe(current);
   });
 
+  it("a customer's rating meeting their removal in progress waits for it and is refused, never written after it", async () => {
+    const { s, vacancy, candidate } = await onVacancy();
+    // a removal under way, holding the product's lock (lockCustomersOf in vacancies.ts) in a
+    // transaction not yet committed
+    const remover = await db().connect();
+    try {
+      await remover.query('begin');
+      await remover.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`vacancy-customers:vacancy:${vacancy}`]);
+      await remover.query('delete from vacancy_customers where vacancy_id = $1 and user_id = $2', [vacancy, s.customer.id]);
+      const rating = s.customer.client.post(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/rating`, { score: 5, comment: 'Racing' });
+      // the rating has checked the customer (still there, as far as it can see) and waits at the lock
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await remover.query('commit');
+      expect((await rating).status).toBe(403);
+    } finally {
+      remover.release();
+    }
+    expect((await db().query('select count(*)::int as n from ratings where vacancy_id = $1 and user_id = $2', [vacancy, s.customer.id])).rows[0].n).toBe(0);
+  });
+
   it('100 customers\' sessions rating at once while the removal commits: each 201 was written, none after the removal', async () => {
     const { c, s, vacancy, candidate } = await onVacancy();
     const rating = (i: number) => s.customer.client.post(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/rating`, { score: 1 + (i % 5), comment: `Racing ${i}` });
@@ -216,7 +236,8 @@ describe('smaller holes', () => {
       (await db().query(`select count(*)::int as n from funnel_events where vacancy_id = $1 and user_id = $2 and kind = 'rating'`, [vacancy, s.customer.id])).rows[0].n as number;
     const answers: { status: number; text: string }[] = [];
     let removalAnswered = false;
-    // 100 streams of ratings keep 100 requests in flight from before the removal until after it
+    // 100 streams of ratings keep 100 requests in flight from before the removal until after it:
+    // the removal must get its turn (row locks let new sharers past it for as long as they came)
     const stream = async () => {
       while (!removalAnswered && answers.length < 2000) answers.push(await rating(answers.length));
     };

@@ -85,6 +85,16 @@ function hasErrors(tree: unknown): boolean {
   return Object.values(tree).some(hasErrors);
 }
 
+/**
+ * Whether a changed input can be what the person typed on this page before its island took
+ * over: after Back or a reload the browser puts back the values of an earlier visit, which must
+ * not win over the data the server has just sent (an edit form of a vacancy changed since).
+ */
+function typedBeforeHydration(): boolean {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation?.type !== 'back_forward' && navigation?.type !== 'reload';
+}
+
 /** Whether a person changed an input from what its HTML gave it (its default). */
 function changedByPerson(element: Element): boolean {
   if (element instanceof HTMLInputElement) {
@@ -161,7 +171,7 @@ class Store {
         if (known) return detach;
         // an input of the server's HTML that the person changed before the island took over
         // (typing on a slow line) keeps what they typed, and the form takes it
-        if (changedByPerson(element)) {
+        if (typedBeforeHydration() && changedByPerson(element)) {
           setPath(this.values, name, this.read(name, element));
           if (this.watched.has(name)) this.changed();
         } else this.write(element, getPath(this.values, name));

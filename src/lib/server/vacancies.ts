@@ -350,13 +350,15 @@ export async function updateVacancy(user: UserRow, id: string, input: VacancyWri
   if (await hasFinalists(id)) throw new AppError(403, 'error.vacancy.edit_forbidden');
   const db = await getDb();
   const vacancy = await db.transaction(async (tx) => {
+    // first: waiting for the lock while holding the vacancy's row could close a circle with a
+    // rating (holding the lock shared) and a customer leaving (waiting for the row)
+    await lockCustomersOf(tx, { vacancyId: id }, 'exclusive');
     const { searchText, customers } = await checkReferences(tx, user, input);
     const [row] = await tx
       .update(schema.vacancies)
       .set({ ...columns(input, customers), status: input.status ?? current.status, searchText, updatedAt: new Date() })
       .where(eq(schema.vacancies.id, id))
       .returning();
-    await lockCustomersOf(tx, { vacancyId: id }, 'exclusive');
     await tx.delete(schema.vacancyCustomers).where(eq(schema.vacancyCustomers.vacancyId, id));
     await tx.delete(schema.vacancyInvitees).where(eq(schema.vacancyInvitees.vacancyId, id));
     await tx.delete(schema.vacancySoftSkills).where(eq(schema.vacancySoftSkills.vacancyId, id));
