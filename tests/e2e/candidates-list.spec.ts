@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, mailedCode, PASSWORD, test, uniqueEmail } from './fixtures.ts';
-import { ORIGIN, signUpViaApi } from './helpers.ts';
+import { holdIslandModule, ORIGIN, signUpViaApi } from './helpers.ts';
 
 /** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
 const headers = { origin: ORIGIN };
@@ -235,12 +235,7 @@ test.describe('vacancy candidates and the database', () => {
 
   test('a search typed before the script arrived (a slow line) is kept, and Apply searches it', async ({ page }) => {
     await signIn(page, 'company');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/CandidatePicker\.[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandModule(page, 'CandidatePicker');
     await page.goto(`/vacancy/candidates-all/${world.vacancyId}`, { waitUntil: 'domcontentloaded' });
     const panel = page.getByRole('search', { name: 'Filters' });
     await panel.getByLabel('Search').fill('designer');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { inviteAndRegister, ORIGIN, signUpViaApi } from './helpers.ts';
+import { holdIslandModule, inviteAndRegister, ORIGIN, signUpViaApi } from './helpers.ts';
 
 test('two people chat live; the header dot and counts follow in both tabs', async ({ page, browser }) => {
   await page.goto('/');
@@ -92,12 +92,7 @@ test('a message typed before the chat’s script arrived (a slow line) is kept a
   const { id: kateId } = await inviteAndRegister(page, await kate.newPage(), 'customer', { name: 'Kate', surname: 'Client' });
   await kate.close();
 
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/ChatApp\.[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdIslandModule(page, 'ChatApp');
   await page.goto(`/chats/${kateId}`, { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Message').fill('Typed while the page was loading');
   await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { expect, mailedCode, PASSWORD, test, uniqueEmail } from './fixtures.ts';
-import { ORIGIN, signUpViaApi } from './helpers.ts';
+import { holdIslandModule, ORIGIN, signUpViaApi } from './helpers.ts';
 
 /** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
 const headers = { origin: ORIGIN };
@@ -198,12 +198,7 @@ test.describe('recruiter dashboard', () => {
 
   test('a search typed before the board’s script arrived (a slow line) is kept and applied', async ({ page }) => {
     await signIn(page.context());
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/VacancyBoard\.[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandModule(page, 'VacancyBoard');
     await page.goto('/recruiter', { waitUntil: 'domcontentloaded' });
     const search = page.getByRole('searchbox', { name: 'Search vacancies' });
     await search.fill('manager AND NOT senior');

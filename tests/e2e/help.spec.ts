@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, PASSWORD, test, uniqueEmail } from './fixtures.ts';
-import { ORIGIN, signUpViaApi } from './helpers.ts';
+import { holdIslandModule, ORIGIN, signUpViaApi } from './helpers.ts';
 
 test('a ticket is opened by a customer and answered live by an admin', async ({ page, browser }) => {
   await page.goto('/');
@@ -61,12 +61,7 @@ test('a message typed on a ticket before the page’s script arrived (a slow lin
   expect(opened.status(), await opened.text()).toBe(201);
   const { id } = (await opened.json()) as { id: string };
 
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/HelpApp\.[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdIslandModule(page, 'HelpApp');
   await page.goto(`/help/${id}`, { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Add a message').fill('Typed while the page was loading');
   await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);

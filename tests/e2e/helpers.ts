@@ -78,3 +78,17 @@ export async function dateValue(scope: Page | Locator, label: string, lang: 'en'
   const days = field.getByLabel(names.day);
   return (await days.count()) ? `${year}-${month}-${two(await days.inputValue())}` : `${year}-${month}`;
 }
+
+/**
+ * Holds back an island's module (`/_astro/<name>.<hash>.js`), as a slow line does: the server's
+ * HTML is on screen and takes typing, React is not there yet. The returned function lets it load.
+ */
+export async function holdIslandModule(page: Page, name: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/_astro/${name}\\.[\\w-]+\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

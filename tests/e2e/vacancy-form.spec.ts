@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, mailedCode, PASSWORD, test, uniqueEmail } from './fixtures.ts';
-import { ORIGIN, signUpViaApi } from './helpers.ts';
+import { holdIslandModule, ORIGIN, signUpViaApi } from './helpers.ts';
 
 /** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
 const headers = { origin: ORIGIN };
@@ -261,13 +261,7 @@ test.describe('vacancy form (English)', () => {
   });
 
   test('what was typed before the form’s script arrived (a slow line) is kept and saved', async ({ page }) => {
-    // the island's module held back: the server's form is on screen and takes typing, React is not there yet
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/NewVacancy\.[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandModule(page, 'NewVacancy');
     await page.goto('/recruiter/vacancy/add', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Position type').selectOption({ label: 'IT specialist' });
     await page.getByLabel('Position name').fill('Typed before the script');
