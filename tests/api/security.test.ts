@@ -209,14 +209,16 @@ describe('smaller holes', () => {
     expect(String(row.rows[0].priority)).toBe(current);
   });
 
-  it("a customer's rating meeting their removal in progress waits for it and is refused, never written after it", async () => {
+  // the two removals take different keys: a vacancy edit its vacancy's, a customer leaving the
+  // space (or deleting the account) the customer's own
+  it.each(['vacancy', 'user'] as const)("a customer's rating meeting their removal in progress (%s key) waits for it and is refused, never written after it", async (key) => {
     const { s, vacancy, candidate } = await onVacancy();
     // a removal under way, holding the product's lock (lockCustomersOf in vacancies.ts) in a
     // transaction not yet committed
     const remover = await db().connect();
     try {
       await remover.query('begin');
-      await remover.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`vacancy-customers:vacancy:${vacancy}`]);
+      await remover.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`vacancy-customers:${key}:${key === 'vacancy' ? vacancy : s.customer.id}`]);
       await remover.query('delete from vacancy_customers where vacancy_id = $1 and user_id = $2', [vacancy, s.customer.id]);
       const rating = s.customer.client.post(`/api/v1/candidates/vacancy/${vacancy}/${candidate}/rating`, { score: 5, comment: 'Racing' });
       // the rating has checked the customer (still there, as far as it can see) and waits at the lock
