@@ -8,7 +8,7 @@ import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
 import { env } from './lib/server/env.ts';
 import { acceptsGzip, AppError, errorResponse, gzippedHeaders } from './lib/server/http.ts';
 import { isDatabaseUnavailable, logError, logUnavailable, RETRY_AFTER_SECONDS } from './lib/server/errors.ts';
-import { withModulePreload } from './lib/server/preload.ts';
+import { withIslandBootstrapLast, withModulePreload } from './lib/server/preload.ts';
 import { trimmedPolicy } from './lib/server/csp.ts';
 import { STATUS } from './lib/schemas/auth.ts';
 import { logContext } from './lib/server/log.ts';
@@ -282,8 +282,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
       // the whole page is rendered before its first byte anyway (its data is awaited in the
       // frontmatter), so reading it costs no time to first byte; the head gains the preloads
       // (on an answer of 400 with its form too: its islands need their message files), the
-      // policy loses the hashes of other pages' inline styles
-      const html = withModulePreload(await response.text());
+      // policy loses the hashes of other pages' inline styles; Astro's island bootstrap goes last
+      const html = withIslandBootstrapLast(withModulePreload(await response.text()));
       const policy = response.headers.get('content-security-policy');
       if (policy) response.headers.set('content-security-policy', trimmedPolicy(policy, html));
       response = new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });

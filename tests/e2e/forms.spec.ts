@@ -198,3 +198,22 @@ test("an island page asks for React from its head and its other modules once its
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   for (const href of [react!, ...modules]) await expect(page.locator(`head > link[rel=modulepreload]:not([data-messages])[href="${href}"]`)).toHaveCount(1);
 });
+
+test("Astro's island bootstrap waits for the end of the body, so the parser does not stop before the form to paint the page's top", async ({ page }) => {
+  // decision 0020 (fourteenth session): its inline scripts before the first island gave the slowed
+  // parser a place to paint the heading alone, and the form (the largest element) a layout later
+  const html = await (await page.request.get('/ru/auth/register')).text();
+  const body = html.slice(html.indexOf('<body'));
+  const runtime = body.indexOf('customElements.define("astro-island"');
+  expect(runtime).toBeGreaterThan(body.lastIndexOf('</astro-island>'));
+  expect(runtime).toBeGreaterThan(body.indexOf('<script data-modules'));
+  expect(body.indexOf('new Event("astro:load")')).toBeGreaterThan(body.lastIndexOf('</astro-island>'));
+  expect(html.indexOf('<style>astro-island')).toBeLessThan(html.indexOf('</head>'));
+  // and the islands still hydrate, and work, under the page's CSP (a refused script fails the test)
+  await page.goto('/ru/auth/login');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByLabel('Электронная почта').fill(uniqueEmail());
+  await page.getByLabel('Пароль').fill('Wrong-passw0rd');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Неверная почта или пароль' })).toBeVisible();
+});

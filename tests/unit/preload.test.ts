@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dynamicImports, eagerModules, messageFiles, provideModuleGraph, readModuleGraph, staticImports, withModulePreload } from '../../src/lib/server/preload.ts';
+import { dynamicImports, eagerModules, messageFiles, provideModuleGraph, readModuleGraph, staticImports, withIslandBootstrapLast, withModulePreload } from '../../src/lib/server/preload.ts';
 import { clearSingleton } from '../../src/lib/server/singleton.ts';
 import { PRELOAD_MODULES } from '../../src/lib/inline/scripts.mjs';
 
@@ -135,5 +135,34 @@ describe('message files', () => {
     const out = withModulePreload(`<head><meta charset="utf-8"></head><body>${island('load', 'Login.js', withMessages(MESSAGES))}</body>`);
     expect(out).toContain(`<meta charset="utf-8"><link rel="modulepreload" href="${MESSAGES}" data-messages><link rel="modulepreload" href="/_astro/react.js"></head>`);
     expect(preloaded(out).sort()).toEqual(['/_astro/Login.js', '/_astro/api.js', '/_astro/store.js']);
+  });
+});
+
+describe("Astro's island bootstrap", () => {
+  // as Astro writes it before the first island (abridged)
+  const STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+  const LOAD = '<script>(()=>{var e=async t=>{await(await t())()};(self.Astro||(self.Astro={})).load=e;window.dispatchEvent(new Event("astro:load"));})();</script>';
+  const RUNTIME = '<script>(()=>{var a=1;a<2&&customElements.get("astro-island")||customElements.define("astro-island",f)})();</script>';
+  const page = (body: string) => `<!DOCTYPE html><html><head><meta charset="utf-8"><style>b{}</style></head><body><header>Top</header><main>${body}</main><script data-modules="/_astro/a.js">x</script></body></html>`;
+
+  it('moves its style to the end of the head and its scripts to the end of the body, in their order', () => {
+    const out = withIslandBootstrapLast(page(`<h1>Log in</h1>${STYLE}${LOAD}${RUNTIME}${island('load', 'Login.js')}<p>Register</p>`));
+    expect(out).toBe(
+      `<!DOCTYPE html><html><head><meta charset="utf-8"><style>b{}</style>${STYLE}</head><body><header>Top</header><main><h1>Log in</h1>${island('load', 'Login.js')}<p>Register</p></main><script data-modules="/_astro/a.js">x</script>${LOAD}${RUNTIME}</body></html>`,
+    );
+  });
+
+  it('leaves other inline scripts where they are, and a page without islands as it is', () => {
+    const own = '<script>(()=>{document.body.dataset.x="1"})();</script>';
+    const out = withIslandBootstrapLast(page(`${STYLE}${LOAD}${own}${RUNTIME}${island('load', 'Login.js')}`));
+    expect(out).toContain(`<main>${own}${RUNTIME}<astro-island`);
+    expect(out).toContain(`</script>${LOAD}</body>`);
+    const plain = page('<p>x</p>');
+    expect(withIslandBootstrapLast(plain)).toBe(plain);
+  });
+
+  it('leaves a fragment without a head or a body as it is', () => {
+    const fragment = `${STYLE}${LOAD}${RUNTIME}${island('load', 'Login.js')}`;
+    expect(withIslandBootstrapLast(fragment)).toBe(fragment);
   });
 });

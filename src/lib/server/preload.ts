@@ -166,3 +166,37 @@ export function withModulePreload(html: string): string {
   const at = charset ? charset.index + charset[0].length : page.indexOf('<head>') + '<head>'.length;
   return at > 0 ? page.slice(0, at) + links + page.slice(at) : page;
 }
+
+/** What Astro writes before a page's first island: islands laid out as their content. */
+const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+/** Astro's inline scripts after that style: a hydration directive's (`astro:load`), the element's definition. */
+const isIslandBootstrap = (code: string) => /^\(\(\)=>\{/.test(code) && (/new Event\("astro:\w+"\)/.test(code) || code.includes('customElements.define("astro-island"'));
+
+/**
+ * The page with Astro's island bootstrap moved out of the body's middle: its style to the end of
+ * the head, its scripts to the end of the body. Where Astro writes them, before the first island,
+ * an inline script that has not run yet is where Chromium's parser stops to give a page that has
+ * not painted its first paint: on a slow phone the top of the page was painted, then the rest (the
+ * island, often the largest element) a whole layout later. With nothing to run before the end,
+ * the parser goes through the body in one piece and the page is painted once (decision 0020,
+ * fourteenth session: the largest paint earlier in 12 of 15 comparisons in turns). The
+ * islands start hydrating when the parser has reached the end, which comes before their modules
+ * do on any line slower than the machine; a page with no island goes out unchanged.
+ */
+export function withIslandBootstrapLast(html: string): string {
+  const at = html.indexOf(ISLAND_STYLE);
+  if (at === -1) return html;
+  const scripts: string[] = [];
+  let next = at + ISLAND_STYLE.length;
+  while (html.startsWith('<script>', next)) {
+    const end = html.indexOf('</script>', next);
+    if (end === -1 || !isIslandBootstrap(html.slice(next + '<script>'.length, end))) break;
+    scripts.push(html.slice(next, end + '</script>'.length));
+    next = end + '</script>'.length;
+  }
+  const page = html.slice(0, at) + html.slice(next);
+  const head = page.indexOf('</head>');
+  const body = page.lastIndexOf('</body>');
+  if (head === -1 || body === -1 || head > at) return html;
+  return page.slice(0, head) + ISLAND_STYLE + page.slice(head, body) + scripts.join('') + page.slice(body);
+}
