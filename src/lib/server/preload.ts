@@ -177,8 +177,8 @@ const isIslandBootstrap = (code: string) => /^\(\(\)=>\{/.test(code) && (/new Ev
  * the head, its scripts to the end of the body. Where Astro writes them, before the first island,
  * an inline script that has not run yet is where Chromium's parser stops to give a page that has
  * not painted its first paint: on a slow phone the top of the page was painted, then the rest (the
- * island, often the largest element) a whole layout later. With nothing to run before the end,
- * the parser goes through the body in one piece and the page is painted once (decision 0020,
+ * island, often the largest element) a whole layout later. Without that stop the parser yields
+ * only on its time budget, and the page is more often painted in one piece (decision 0020,
  * fourteenth session: the largest paint earlier in 12 of 15 comparisons in turns). The
  * islands start hydrating when the parser has reached the end, which comes before their modules
  * do on any line slower than the machine; a page with no island goes out unchanged.
