@@ -119,13 +119,13 @@ describe('help tickets', () => {
     const s = await space();
     const ticket = await s.customer.client.post('/api/v1/help', { title: 'candidates', description: 'Cannot rate a candidate' });
     expect(ticket.status).toBe(201);
-    expect(ticket.json).toMatchObject({ title: 'candidates', description: 'Cannot rate a candidate', messagesCount: 0 });
+    expect(ticket.json).toMatchObject({ title: 'candidates', description: 'Cannot rate a candidate', messagesCount: 0, answered: false });
     expect((await s.company.client.get(`/api/v1/help/${ticket.json.id}`)).status).toBe(404);
     expect((await s.company.client.get('/api/v1/help')).json).toEqual([]);
     const own = await s.customer.client.post(`/api/v1/help/${ticket.json.id}`, { text: 'More details' });
     expect(own.status).toBe(201);
     const list = (await s.customer.client.get('/api/v1/help')).json;
-    expect(list).toEqual([expect.objectContaining({ id: ticket.json.id, messagesCount: 1 })]);
+    expect(list).toEqual([expect.objectContaining({ id: ticket.json.id, messagesCount: 1, answered: false })]);
     const bad = await s.customer.client.post('/api/v1/help', { title: 'weather', description: '' });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toEqual({ title: 'help.error.title', description: 'help.error.description' });
@@ -149,5 +149,12 @@ describe('help tickets', () => {
     expect(await live).toMatchObject({ ticketId: ticket.json.id, message: { text: 'Fixed, try again', user: { staff: true } } });
     const thread = (await s.customer.client.get(`/api/v1/help/${ticket.json.id}`)).json;
     expect(thread.messages.map((m: { text: string }) => m.text)).toEqual(['More details', 'Fixed, try again']);
+    // whose turn it is: the support's answer is the last word, until the author writes again
+    expect(thread.answered).toBe(true);
+    expect((await s.customer.client.get('/api/v1/help')).json).toEqual([expect.objectContaining({ id: ticket.json.id, messagesCount: 2, answered: true })]);
+    expect((await admin.get('/api/v1/help')).json.find((x: { id: string }) => x.id === ticket.json.id)).toMatchObject({ answered: true });
+    await s.customer.client.post(`/api/v1/help/${ticket.json.id}`, { text: 'Still broken' });
+    expect((await s.customer.client.get(`/api/v1/help/${ticket.json.id}`)).json.answered).toBe(false);
+    expect((await admin.get('/api/v1/help')).json.find((x: { id: string }) => x.id === ticket.json.id)).toMatchObject({ answered: false, messagesCount: 3 });
   });
 });

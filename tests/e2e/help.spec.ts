@@ -21,6 +21,7 @@ test('a ticket is opened by a customer and answered live by an admin', async ({ 
   const ticketId = page.url().split('/').pop()!;
   // its description is its first message
   await expect(page.getByRole('link', { name: /Candidates/ }).first()).toContainText('1 message');
+  await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('Awaiting reply');
 
   // staff come from the command line, against the product's database (the e2e server's DATA_DIR)
   const adminEmail = uniqueEmail('admin');
@@ -35,7 +36,9 @@ test('a ticket is opened by a customer and answered live by an admin', async ({ 
   const login = await admin.request.post('/api/v1/auth/email/login', { data: { email: adminEmail, password: PASSWORD }, headers: { origin: ORIGIN } });
   expect(login.status()).toBe(200);
   await adminPage.goto('/help');
-  await expect(adminPage.getByRole('link', { name: /Candidates/ }).first()).toBeVisible();
+  // the list says whose turn it is: here, the support's
+  await expect(adminPage.locator(`.help-list a[href$="/help/${ticketId}"]`)).toContainText(/Candidates.*Kate Client/);
+  await expect(adminPage.locator(`.help-list a[href$="/help/${ticketId}"]`)).toContainText('Awaiting reply');
   await adminPage.goto(`/help/${ticketId}`);
   await expect(adminPage.getByText('Kate Client', { exact: false }).first()).toBeVisible();
   await adminPage.getByLabel('Add a message').fill('Fixed: ratings are visible again');
@@ -43,6 +46,9 @@ test('a ticket is opened by a customer and answered live by an admin', async ({ 
 
   // the answer arrives in the author's open ticket without a reload
   await expect(page.getByTestId('help-message')).toHaveText([/Ada Support.*Fixed: ratings are visible again/]);
+  // and the list says the ticket has its answer, live too
+  await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('Answered');
+  await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('2 messages');
   await admin.close();
 });
 
@@ -52,6 +58,11 @@ test('help in Russian', async ({ page }) => {
   await page.goto('/ru/help');
   await expect(page.getByRole('heading', { name: 'Помощь' })).toBeVisible();
   await expect(page.getByText('Обращений нет.', { exact: false })).toBeVisible();
+  const opened = await page.context().request.post('/api/v1/help', { data: { title: 'chat', description: 'Не приходят сообщения' }, headers: { origin: ORIGIN } });
+  expect(opened.status()).toBe(201);
+  await page.reload();
+  await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('1 сообщение');
+  await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('Ждёт ответа');
 });
 
 test('a message typed on a ticket before the page’s script arrived (a slow line) is kept and sent', async ({ page }) => {

@@ -34,7 +34,7 @@ function HelpApp(props: Props) {
     let active = true;
     const onMessage = ({ ticketId, message }: { ticketId: string; message: TicketMessageDto }) => {
       if (open?.id === ticketId) setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-      else setTickets((list) => list.map((ticket) => (ticket.id === ticketId ? { ...ticket, messagesCount: ticket.messagesCount + 1 } : ticket)));
+      else setTickets((list) => list.map((ticket) => (ticket.id === ticketId ? { ...ticket, messagesCount: ticket.messagesCount + 1, answered: message.user.staff } : ticket)));
     };
     const onTicket = (ticket: TicketDto) => setTickets((list) => (list.some((x) => x.id === ticket.id) ? list : [ticket, ...list]));
     void getSocket().then((socket) => {
@@ -51,10 +51,11 @@ function HelpApp(props: Props) {
     };
   }, [open?.id]);
 
-  // the open ticket's count is what its dialog shows
+  // the open ticket's count and state are what its dialog shows
+  const lastFromStaff = messages.at(-1)?.user.staff ?? false;
   useEffect(() => {
-    if (open) setTickets((list) => list.map((ticket) => (ticket.id === open.id ? { ...ticket, messagesCount: messages.length } : ticket)));
-  }, [open, messages.length]);
+    if (open) setTickets((list) => list.map((ticket) => (ticket.id === open.id ? { ...ticket, messagesCount: messages.length, answered: lastFromStaff } : ticket)));
+  }, [open, messages.length, lastFromStaff]);
 
   const sendMessage = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,6 +91,8 @@ function HelpApp(props: Props) {
                 <strong>{t(`help.type.${ticket.title}`)}</strong>
                 {/* the description is the ticket's first message; messagesCount counts the replies */}
                 <span className="muted">{t('help.messages', { count: ticket.messagesCount + 1 })}</span>
+                {/* whose turn it is: the author's to read an answer, or the support's to give one */}
+                <span className={ticket.answered ? 'badge help-state answered' : 'badge help-state waiting'}>{t(ticket.answered ? 'help.answered' : 'help.waiting')}</span>
                 {ticket.author && <span className="muted">{`${ticket.author.name} ${ticket.author.surname} · ${ticket.author.email}`}</span>}
               </a>
             </li>

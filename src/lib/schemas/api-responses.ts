@@ -280,6 +280,7 @@ const ticketShape = {
   description: z.string(),
   createdAt: when,
   messagesCount: int,
+  answered: z.boolean().check(z.meta({ description: "The last message is the support's (admin or dev): an answer for the author to read. False while the author waits for one." })),
   author: z.optional(z.object({ ...name, email: z.string() })),
 };
 export const Ticket = meta(z.object(ticketShape), 'Ticket');

@@ -76,6 +76,8 @@ export interface TicketDto {
   description: string;
   createdAt: string;
   messagesCount: number;
+  /** The last word in it is the support's: the author has an answer to read. */
+  answered: boolean;
   author?: { name: string; surname: string; email: string };
   messages?: TicketMessageDto[];
 }

@@ -17,18 +17,20 @@ export async function listTickets(user: UserRow): Promise<TicketDto[]> {
       ticket: t,
       author: { name: schema.users.name, surname: schema.users.surname, email: schema.users.email },
       messagesCount: sql<number>`(select count(*)::int from ${schema.helpMessages} m where m.ticket_id = ${t.id})`,
+      lastRole: sql<number | null>`(select u.role from ${schema.helpMessages} m join ${schema.users} u on u.id = m.user_id where m.ticket_id = ${t.id} order by m.created_at desc, m.id desc limit 1)`,
     })
     .from(t)
     .innerJoin(schema.users, eq(schema.users.id, t.userId))
     .where(isStaff(user.role) ? undefined : eq(t.userId, user.id))
     .orderBy(desc(t.updatedAt))
     .limit(500);
-  return rows.map(({ ticket, author, messagesCount }) => ({
+  return rows.map(({ ticket, author, messagesCount, lastRole }) => ({
     id: ticket.id,
     title: ticket.title,
     description: ticket.description,
     createdAt: ticket.createdAt.toISOString(),
     messagesCount,
+    answered: lastRole !== null && isStaff(lastRole),
     ...(isStaff(user.role) ? { author } : {}),
   }));
 }
@@ -52,7 +54,7 @@ export async function createTicket(user: UserRow, input: { title: string; descri
   await limit([[`ticket:${user.id}`, TICKETS_PER_HOUR]], 3600);
   const db = await getDb();
   const [ticket] = await db.insert(schema.helpTickets).values({ userId: user.id, title: input.title, description: input.description }).returning();
-  const dto: TicketDto = { id: ticket!.id, title: ticket!.title, description: ticket!.description, createdAt: ticket!.createdAt.toISOString(), messagesCount: 0 };
+  const dto: TicketDto = { id: ticket!.id, title: ticket!.title, description: ticket!.description, createdAt: ticket!.createdAt.toISOString(), messagesCount: 0, answered: false };
   emitToStaff('help-ticket', { ...dto, author: { name: user.name, surname: user.surname, email: user.email } });
   return dto;
 }
@@ -66,7 +68,7 @@ export async function getTicket(user: UserRow, id: string): Promise<TicketDto> {
       .from(schema.helpMessages)
       .innerJoin(schema.users, eq(schema.users.id, schema.helpMessages.userId))
       .where(eq(schema.helpMessages.ticketId, id))
-      .orderBy(asc(schema.helpMessages.createdAt)),
+      .orderBy(asc(schema.helpMessages.createdAt), asc(schema.helpMessages.id)),
     db.select({ name: schema.users.name, surname: schema.users.surname, email: schema.users.email }).from(schema.users).where(eq(schema.users.id, ticket.userId)),
   ]);
   const messages: TicketMessageDto[] = rows.map(({ message, user: u }) => ({
@@ -82,6 +84,7 @@ export async function getTicket(user: UserRow, id: string): Promise<TicketDto> {
     description: ticket.description,
     createdAt: ticket.createdAt.toISOString(),
     messagesCount: messages.length,
+    answered: messages.at(-1)?.user.staff ?? false,
     ...(isStaff(user.role) && author ? { author } : {}),
     messages,
   };
