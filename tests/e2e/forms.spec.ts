@@ -209,6 +209,9 @@ test("Astro's island bootstrap waits for the end of the body, so the parser does
   expect(runtime).toBeGreaterThan(body.indexOf('<script data-modules'));
   expect(body.indexOf('new Event("astro:load")')).toBeGreaterThan(body.lastIndexOf('</astro-island>'));
   expect(html.indexOf('<style>astro-island')).toBeLessThan(html.indexOf('</head>'));
+  // else an island defined while the parser is still in the page waits for DOMContentLoaded
+  expect(body).toContain('<astro-island ');
+  expect(body).not.toMatch(/<astro-island[^>]* await-children/);
   // and the islands still hydrate, and work, under the page's CSP (a refused script fails the test)
   await page.goto('/ru/auth/login');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);

@@ -161,6 +161,18 @@ describe("Astro's island bootstrap", () => {
     expect(withIslandBootstrapLast(plain)).toBe(plain);
   });
 
+  it("has the islands start as soon as the definition runs, not at DOMContentLoaded: their start tags lose `await-children`, their props keep what was written", () => {
+    const waiting = (props: string) => island('load', 'Login.js', props).replace(' ssr ', ' ssr await-children ');
+    const props = '{&quot;a&quot;:[0,&quot;x\' await-children=\'&quot;]}';
+    const out = withIslandBootstrapLast(page(`${STYLE}${LOAD}${RUNTIME}${waiting(props)}<p>between</p>${waiting('{}')}`));
+    expect(out.replace(/props="[^"]*"/g, '')).not.toContain('await-children');
+    expect(out).toContain(`props="${props}"`);
+    expect(out).toContain(`${island('load', 'Login.js', props)}<p>between</p>${island('load', 'Login.js', '{}')}`);
+    // without the definition moved there is nothing to change
+    const unmoved = page(`${STYLE}${waiting('{}')}`);
+    expect(withIslandBootstrapLast(unmoved)).toContain(waiting('{}'));
+  });
+
   it('leaves a fragment without a head or a body as it is', () => {
     const fragment = `${STYLE}${LOAD}${RUNTIME}${island('load', 'Login.js')}`;
     expect(withIslandBootstrapLast(fragment)).toBe(fragment);

@@ -167,6 +167,8 @@ export function withModulePreload(html: string): string {
   return at > 0 ? page.slice(0, at) + links + page.slice(at) : page;
 }
 
+/** The attribute in an island's start tag, not inside a quoted value (the props hold what people wrote). */
+const AWAIT_CHILDREN = /("[^"]*"|'[^']*')|\sawait-children(?:="")?(?=[\s/]|$)/g;
 /** What Astro writes before a page's first island: islands laid out as their content. */
 const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 /** Astro's inline scripts after that style: a hydration directive's (`astro:load`), the element's definition. */
@@ -198,5 +200,12 @@ export function withIslandBootstrapLast(html: string): string {
   const head = page.indexOf('</head>');
   const body = page.lastIndexOf('</body>');
   if (head === -1 || body === -1 || head > at) return html;
-  return page.slice(0, head) + ISLAND_STYLE + page.slice(head, body) + scripts.join('') + page.slice(body);
+  // `await-children` has an island defined while the parser is still in the document wait for its
+  // closing comment, long parsed when the definition runs last: it would then wait for
+  // DOMContentLoaded, that is for every module script of the page (the header's among them),
+  // before it even asked for its own modules
+  const between = page.slice(head, body);
+  const islands = scripts.length > 0 ? between.replace(ISLAND, (_tag, attrs: string) => `<astro-island${attrs.replace(AWAIT_CHILDREN, (_found, quoted?: string) => quoted ?? '')}>`) : between;
+  return page.slice(0, head) + ISLAND_STYLE + islands + scripts.join('') + page.slice(body);
 }
+
