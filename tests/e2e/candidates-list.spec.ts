@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, mailedCode, PASSWORD, test, uniqueEmail } from './fixtures.ts';
-import { holdIslandModule, ORIGIN, signUpViaApi } from './helpers.ts';
+import { ORIGIN, signUpViaApi, typeBeforeHydration } from './helpers.ts';
 
 /** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
 const headers = { origin: ORIGIN };
@@ -235,14 +235,8 @@ test.describe('vacancy candidates and the database', () => {
 
   test('a search typed before the script arrived (a slow line) is kept, and Apply searches it', async ({ page }) => {
     await signIn(page, 'company');
-    const release = await holdIslandModule(page, 'CandidatePicker');
-    await page.goto(`/vacancy/candidates-all/${world.vacancyId}`, { waitUntil: 'domcontentloaded' });
     const panel = page.getByRole('search', { name: 'Filters' });
-    await panel.getByLabel('Search').fill('designer');
-    await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
-    release();
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    await expect(panel.getByLabel('Search')).toHaveValue('designer');
+    await typeBeforeHydration(page, 'CandidatePicker', `/vacancy/candidates-all/${world.vacancyId}`, panel.getByLabel('Search'), 'designer');
     await panel.getByRole('button', { name: 'Apply' }).click();
     await expect(total(page)).toHaveText('5 candidates');
     await expect(page).toHaveURL(/[?&]search=designer/);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { holdIslandModule, inviteAndRegister, ORIGIN, signUpViaApi } from './helpers.ts';
+import { inviteAndRegister, ORIGIN, signUpViaApi, typeBeforeHydration } from './helpers.ts';
 
 test('two people chat live; the header dot and counts follow in both tabs', async ({ page, browser }) => {
   await page.goto('/');
@@ -92,13 +92,7 @@ test('a message typed before the chat’s script arrived (a slow line) is kept a
   const { id: kateId } = await inviteAndRegister(page, await kate.newPage(), 'customer', { name: 'Kate', surname: 'Client' });
   await kate.close();
 
-  const release = await holdIslandModule(page, 'ChatApp');
-  await page.goto(`/chats/${kateId}`, { waitUntil: 'domcontentloaded' });
-  await page.getByLabel('Message').fill('Typed while the page was loading');
-  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
-  release();
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await expect(page.getByLabel('Message')).toHaveValue('Typed while the page was loading');
+  await typeBeforeHydration(page, 'ChatApp', `/chats/${kateId}`, page.getByLabel('Message'), 'Typed while the page was loading');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('chat-message')).toHaveText([/Typed while the page was loading/]);
 });

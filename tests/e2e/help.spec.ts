@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, PASSWORD, test, uniqueEmail } from './fixtures.ts';
-import { holdIslandModule, ORIGIN, signUpViaApi } from './helpers.ts';
+import { ORIGIN, signUpViaApi, typeBeforeHydration } from './helpers.ts';
 
 test('a ticket is opened by a customer and answered live by an admin', async ({ page, browser }) => {
   await page.goto('/');
@@ -72,13 +72,7 @@ test('a message typed on a ticket before the page’s script arrived (a slow lin
   expect(opened.status(), await opened.text()).toBe(201);
   const { id } = (await opened.json()) as { id: string };
 
-  const release = await holdIslandModule(page, 'HelpApp');
-  await page.goto(`/help/${id}`, { waitUntil: 'domcontentloaded' });
-  await page.getByLabel('Add a message').fill('Typed while the page was loading');
-  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
-  release();
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await expect(page.getByLabel('Add a message')).toHaveValue('Typed while the page was loading');
+  await typeBeforeHydration(page, 'HelpApp', `/help/${id}`, page.getByLabel('Add a message'), 'Typed while the page was loading');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Typed while the page was loading')).toBeVisible();
   await expect(page.getByLabel('Add a message')).toHaveValue('');

@@ -92,3 +92,17 @@ export async function holdIslandModule(page: Page, name: string): Promise<() => 
   });
   return release;
 }
+
+/**
+ * Types into a field of a page whose island's module is held back (holdIslandModule), lets the
+ * module arrive, and checks that the island hydrated and kept what was typed.
+ */
+export async function typeBeforeHydration(page: Page, island: string, url: string, field: Locator, text: string): Promise<void> {
+  const release = await holdIslandModule(page, island);
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await field.fill(text);
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+  release();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(field).toHaveValue(text);
+}
