@@ -114,6 +114,18 @@ describe('chat over the socket', () => {
   });
 });
 
+/** Staff come from the command line, against the product's own database. */
+async function staffMember(name: string): Promise<Client> {
+  const email = uniqueEmail('admin');
+  await promisify(execFile)(process.execPath, ['scripts/user.ts', 'create', '--role', 'admin', '--email', email, '--password', PASSWORD, '--name', name, '--surname', 'Support'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('dataDir') },
+  });
+  const client = new Client();
+  client.token = (await client.post('/api/v1/auth/email/login', { email, password: PASSWORD })).json.accessToken;
+  return client;
+}
+
 describe('help tickets', () => {
   it('the author sees only their tickets; staff see all, answer, and the author gets it live', async () => {
     const s = await space();
@@ -132,16 +144,10 @@ describe('help tickets', () => {
     expect((await s.customer.client.post(`/api/v1/help/${ticket.json.id}`, { text: ' ' })).json.errors).toEqual({ text: 'help.error.text' });
     expect((await new Client().get('/api/v1/help')).status).toBe(401);
 
-    // staff come from the command line, against the product's own database
-    const adminEmail = uniqueEmail('admin');
-    await promisify(execFile)(process.execPath, ['scripts/user.ts', 'create', '--role', 'admin', '--email', adminEmail, '--password', PASSWORD, '--name', 'Ada', '--surname', 'Support'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('dataDir') },
-    });
-    const admin = new Client();
-    admin.token = (await admin.post('/api/v1/auth/email/login', { email: adminEmail, password: PASSWORD })).json.accessToken;
+    const admin = await staffMember('Ada');
     const all = (await admin.get('/api/v1/help')).json as { id: string; author?: { email: string } }[];
     expect(all.find((x) => x.id === ticket.json.id)?.author?.email).toBe(s.customer.email);
+    expect(ticket.json.userId).toBe(s.customer.id);
     const authorSocket = await connect(s.customer.client.token);
     const live = next<{ ticketId: string; message: { text: string; user: { staff: boolean } } }>(authorSocket, 'help-message');
     const answer = await admin.post(`/api/v1/help/${ticket.json.id}`, { text: 'Fixed, try again' });
@@ -156,5 +162,28 @@ describe('help tickets', () => {
     await s.customer.client.post(`/api/v1/help/${ticket.json.id}`, { text: 'Still broken' });
     expect((await s.customer.client.get(`/api/v1/help/${ticket.json.id}`)).json.answered).toBe(false);
     expect((await admin.get('/api/v1/help')).json.find((x: { id: string }) => x.id === ticket.json.id)).toMatchObject({ answered: false, messagesCount: 3 });
+  });
+
+  it("a ticket a staff member opens is answered by another's word, and their own tab hears each message once", async () => {
+    const [author, colleague] = await Promise.all([staffMember('Ada'), staffMember('Bob')]);
+    const ticket = (await author.post('/api/v1/help', { title: 'other', description: 'The export stalls' })).json as { id: string };
+    const answered = async () => ((await author.get('/api/v1/help')).json as { id: string; answered: boolean }[]).find((x) => x.id === ticket.id)?.answered;
+    // the author is in the staff room and in their own: one message, one event
+    const tab = await connect(author.token);
+    const heard: string[] = [];
+    tab.on('help-message', ({ message }: { message: { text: string } }) => heard.push(message.text));
+    const last = new Promise<void>((resolve) => tab.on('help-message', ({ message }: { message: { text: string } }) => message.text === 'second' && resolve()));
+    await author.post(`/api/v1/help/${ticket.id}`, { text: 'first' });
+    await author.post(`/api/v1/help/${ticket.id}`, { text: 'second' });
+    await last;
+    expect(heard).toEqual(['first', 'second']);
+    expect(await answered()).toBe(false);
+
+    await colleague.post(`/api/v1/help/${ticket.id}`, { text: 'Restarted it' });
+    expect(await answered()).toBe(true);
+    expect((await author.get(`/api/v1/help/${ticket.id}`)).json.answered).toBe(true);
+    await author.post(`/api/v1/help/${ticket.id}`, { text: 'Stalled again' });
+    expect(await answered()).toBe(false);
+    expect((await colleague.get(`/api/v1/help/${ticket.id}`)).json).toMatchObject({ answered: false, messagesCount: 4 });
   });
 });

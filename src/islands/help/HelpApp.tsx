@@ -34,7 +34,7 @@ function HelpApp(props: Props) {
     let active = true;
     const onMessage = ({ ticketId, message }: { ticketId: string; message: TicketMessageDto }) => {
       if (open?.id === ticketId) setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-      else setTickets((list) => list.map((ticket) => (ticket.id === ticketId ? { ...ticket, messagesCount: ticket.messagesCount + 1, answered: message.user.staff } : ticket)));
+      else setTickets((list) => list.map((ticket) => (ticket.id === ticketId ? { ...ticket, messagesCount: ticket.messagesCount + 1, answered: message.userId !== ticket.userId } : ticket)));
     };
     const onTicket = (ticket: TicketDto) => setTickets((list) => (list.some((x) => x.id === ticket.id) ? list : [ticket, ...list]));
     void getSocket().then((socket) => {
@@ -52,10 +52,10 @@ function HelpApp(props: Props) {
   }, [open?.id]);
 
   // the open ticket's count and state are what its dialog shows
-  const lastFromStaff = messages.at(-1)?.user.staff ?? false;
+  const lastWriter = messages.at(-1)?.userId;
   useEffect(() => {
-    if (open) setTickets((list) => list.map((ticket) => (ticket.id === open.id ? { ...ticket, messagesCount: messages.length, answered: lastFromStaff } : ticket)));
-  }, [open, messages.length, lastFromStaff]);
+    if (open) setTickets((list) => list.map((ticket) => (ticket.id === open.id ? { ...ticket, messagesCount: messages.length, answered: lastWriter !== undefined && lastWriter !== open.userId } : ticket)));
+  }, [open, messages.length, lastWriter]);
 
   const sendMessage = async (event: FormEvent) => {
     event.preventDefault();

@@ -279,8 +279,9 @@ const ticketShape = {
   title: z.string(),
   description: z.string(),
   createdAt: when,
+  userId: uuid.check(z.meta({ description: 'Who opened it.' })),
   messagesCount: int,
-  answered: z.boolean().check(z.meta({ description: "The last message is the support's (admin or dev): an answer for the author to read. False while the author waits for one." })),
+  answered: z.boolean().check(z.meta({ description: "The last message is someone else's than the author's (the support's): an answer for the author to read. False while the author waits for one." })),
   author: z.optional(z.object({ ...name, email: z.string() })),
 };
 export const Ticket = meta(z.object(ticketShape), 'Ticket');

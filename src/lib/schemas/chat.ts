@@ -75,8 +75,10 @@ export interface TicketDto {
   title: string;
   description: string;
   createdAt: string;
+  /** Who opened it. */
+  userId: string;
   messagesCount: number;
-  /** The last word in it is the support's: the author has an answer to read. */
+  /** The last word in it is not the author's (it is the support's): the author has an answer to read. */
   answered: boolean;
   author?: { name: string; surname: string; email: string };
   messages?: TicketMessageDto[];

@@ -16,6 +16,11 @@ export function emitToUser(userId: string, event: string, payload: unknown): voi
   io()?.to(userRoom(userId)).emit(event, payload);
 }
 
+/** To the user and the staff at once: a staff member's own tab, in both rooms, hears it once. */
+export function emitToUserAndStaff(userId: string, event: string, payload: unknown): void {
+  io()?.to([userRoom(userId), STAFF_ROOM]).emit(event, payload);
+}
+
 export function emitToStaff(event: string, payload: unknown): void {
   io()?.to(STAFF_ROOM).emit(event, payload);
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { limit } from './ratelimit.ts';
 import { notFound } from './http.ts';
-import { emitToStaff, emitToUser } from './emit.ts';
+import { emitToStaff, emitToUserAndStaff } from './emit.ts';
 import { isStaff } from './auth/service.ts';
 import type { TicketDto, TicketMessageDto } from '../schemas/chat.ts';
 import type { UserRow } from './users.ts';
@@ -17,22 +17,32 @@ export async function listTickets(user: UserRow): Promise<TicketDto[]> {
       ticket: t,
       author: { name: schema.users.name, surname: schema.users.surname, email: schema.users.email },
       messagesCount: sql<number>`(select count(*)::int from ${schema.helpMessages} m where m.ticket_id = ${t.id})`,
-      lastRole: sql<number | null>`(select u.role from ${schema.helpMessages} m join ${schema.users} u on u.id = m.user_id where m.ticket_id = ${t.id} order by m.created_at desc, m.id desc limit 1)`,
+      lastWriter: sql<string | null>`(select m.user_id from ${schema.helpMessages} m where m.ticket_id = ${t.id} order by m.created_at desc, m.id desc limit 1)`,
     })
     .from(t)
     .innerJoin(schema.users, eq(schema.users.id, t.userId))
     .where(isStaff(user.role) ? undefined : eq(t.userId, user.id))
     .orderBy(desc(t.updatedAt))
     .limit(500);
-  return rows.map(({ ticket, author, messagesCount, lastRole }) => ({
+  return rows.map(({ ticket, author, messagesCount, lastWriter }) => ({
     id: ticket.id,
     title: ticket.title,
     description: ticket.description,
     createdAt: ticket.createdAt.toISOString(),
+    userId: ticket.userId,
     messagesCount,
-    answered: lastRole !== null && isStaff(lastRole),
+    answered: isAnswered(ticket.userId, lastWriter),
     ...(isStaff(user.role) ? { author } : {}),
   }));
+}
+
+/**
+ * Whose turn it is (decision 0037): the last word is someone else's than the author's. Only the
+ * author and the staff write in a ticket, so that someone is the support, also when the author
+ * is a staff member themselves.
+ */
+function isAnswered(authorId: string, lastWriterId: string | null | undefined): boolean {
+  return lastWriterId != null && lastWriterId !== authorId;
 }
 
 async function visibleTicket(user: UserRow, id: string) {
@@ -54,7 +64,7 @@ export async function createTicket(user: UserRow, input: { title: string; descri
   await limit([[`ticket:${user.id}`, TICKETS_PER_HOUR]], 3600);
   const db = await getDb();
   const [ticket] = await db.insert(schema.helpTickets).values({ userId: user.id, title: input.title, description: input.description }).returning();
-  const dto: TicketDto = { id: ticket!.id, title: ticket!.title, description: ticket!.description, createdAt: ticket!.createdAt.toISOString(), messagesCount: 0, answered: false };
+  const dto: TicketDto = { id: ticket!.id, title: ticket!.title, description: ticket!.description, createdAt: ticket!.createdAt.toISOString(), userId: user.id, messagesCount: 0, answered: false };
   emitToStaff('help-ticket', { ...dto, author: { name: user.name, surname: user.surname, email: user.email } });
   return dto;
 }
@@ -83,8 +93,9 @@ export async function getTicket(user: UserRow, id: string): Promise<TicketDto> {
     title: ticket.title,
     description: ticket.description,
     createdAt: ticket.createdAt.toISOString(),
+    userId: ticket.userId,
     messagesCount: messages.length,
-    answered: messages.at(-1)?.user.staff ?? false,
+    answered: isAnswered(ticket.userId, messages.at(-1)?.userId),
     ...(isStaff(user.role) && author ? { author } : {}),
     messages,
   };
@@ -105,7 +116,6 @@ export async function addTicketMessage(user: UserRow, ticketId: string, text: st
     user: { name: user.name, surname: user.surname, staff: isStaff(user.role) },
   };
   const payload = { ticketId, message };
-  emitToUser(ticket.userId, 'help-message', payload);
-  emitToStaff('help-message', payload);
+  emitToUserAndStaff(ticket.userId, 'help-message', payload);
   return message;
 }
