@@ -132,7 +132,7 @@ export const ISLAND_MESSAGES = {
     ...ANSWERS,
     ...keys('app', ['crash_title', 'refresh']),
     ...keys('chat', ['error']),
-    ...keys('help', ['add_message', 'add_ticket', 'answered', 'cancel', 'choose', 'choose_type', 'create', 'description', 'empty', 'empty_staff', 'error', 'messages', 'problem_type', 'send', 'support', 'title', 'type', 'waiting']),
+    ...keys('help', ['add_message', 'add_ticket', 'answered', 'cancel', 'choose', 'choose_type', 'close', 'closed', 'closed_at', 'closed_hint', 'create', 'description', 'empty', 'empty_staff', 'error', 'messages', 'problem_type', 'reopen', 'send', 'support', 'title', 'type', 'waiting']),
   ],
 
 } satisfies Record<string, string[]>;

@@ -186,4 +186,64 @@ describe('help tickets', () => {
     expect(await answered()).toBe(false);
     expect((await colleague.get(`/api/v1/help/${ticket.id}`)).json).toMatchObject({ answered: false, messagesCount: 4 });
   });
+
+  it('the author or the support closes a ticket and opens it again; a new message opens it; others cannot', async () => {
+    const s = await space();
+    const admin = await staffMember('Ada');
+    const ticket = (await s.customer.client.post('/api/v1/help', { title: 'account', description: 'Locked out' })).json as { id: string; closedAt: string | null };
+    expect(ticket.closedAt).toBeNull();
+    const state = async (client: Client) => ((await client.get('/api/v1/help')).json as { id: string; closedAt: string | null }[]).find((x) => x.id === ticket.id)?.closedAt;
+    const staffTab = await connect(admin.token);
+    const authorTab = await connect(s.customer.client.token);
+
+    // the author closes it: both sides hear it, both lists say so
+    const heardByStaff = next<{ id: string; closedAt: string | null }>(staffTab, 'help-ticket-state');
+    const closed = await s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: true });
+    expect(closed.status).toBe(200);
+    expect(Date.parse(closed.json.closedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await heardByStaff).toEqual({ id: ticket.id, closedAt: closed.json.closedAt });
+    expect(await state(admin)).toBe(closed.json.closedAt);
+    expect((await s.customer.client.get(`/api/v1/help/${ticket.id}`)).json.closedAt).toBe(closed.json.closedAt);
+    // closing it again keeps the first time
+    expect((await s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: true })).json.closedAt).toBe(closed.json.closedAt);
+
+    // a message opens it again, for the author and the staff alike
+    await admin.post(`/api/v1/help/${ticket.id}`, { text: 'Try the reset link' });
+    expect(await state(s.customer.client)).toBeNull();
+    // the support closes it; the author hears it and opens it again
+    const heardByAuthor = next<{ id: string; closedAt: string | null }>(authorTab, 'help-ticket-state');
+    const byStaff = await admin.put(`/api/v1/help/${ticket.id}`, { closed: true });
+    expect(byStaff.status).toBe(200);
+    expect((await heardByAuthor).closedAt).toBe(byStaff.json.closedAt);
+    expect((await s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: false })).json).toEqual({ id: ticket.id, closedAt: null });
+    expect(await state(admin)).toBeNull();
+
+    // nobody else: another person of the space, another customer, no session; bad bodies change nothing
+    await admin.put(`/api/v1/help/${ticket.id}`, { closed: true });
+    const before = await state(admin);
+    for (const client of [s.company.client, s.recruiter.client, s.customer2.client]) {
+      const res = await client.put(`/api/v1/help/${ticket.id}`, { closed: false });
+      expect(res.status).toBe(404);
+      expect(res.json.message).toBe('error.common.not_found');
+    }
+    expect((await new Client().put(`/api/v1/help/${ticket.id}`, { closed: false })).status).toBe(401);
+    for (const body of [{}, { closed: 'false' }, { closed: 0 }, { closed: null }, { closed: '\u0000' }, { closed: 1e308 }]) {
+      const res = await s.customer.client.put(`/api/v1/help/${ticket.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.errors).toEqual({ closed: 'validation.invalid' });
+    }
+    expect((await s.customer.client.put(`/api/v1/help/${ticket.id}`, [false])).status).toBe(400);
+    expect((await s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: false, pad: 'x'.repeat(2_000_000) })).status).toBe(413);
+    expect((await s.customer.client.put('/api/v1/help/00000000-0000-4000-8000-000000000000', { closed: true })).status).toBe(404);
+    expect((await s.customer.client.put('/api/v1/help/%00', { closed: true })).status).toBe(404);
+    expect(await state(admin)).toBe(before);
+  });
+
+  it('counts 60 changes of state an hour per person, however many arrive at once', async () => {
+    const s = await space();
+    const ticket = (await s.customer.client.post('/api/v1/help', { title: 'chat', description: 'Dot stays on' })).json as { id: string };
+    const answers = await Promise.all(Array.from({ length: 150 }, (_, i) => s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: i % 2 === 0 })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(60);
+    expect(answers.filter((r) => r.status === 429).map((r) => r.json.message)).toEqual(Array(90).fill('error.common.too_many_requests'));
+  });
 });

@@ -89,6 +89,7 @@ const CASES: Case[] = [
   { method: 'POST', path: () => '/api/v1/help', who: 'member', body: () => ({ title: 'other', description: 'Help me' }) },
   { method: 'GET', path: () => `/api/v1/help/${f.ticket}`, who: 'member' },
   { method: 'POST', path: () => `/api/v1/help/${f.ticket}`, who: 'member', body: () => ({ text: 'More' }) },
+  { method: 'PUT', path: () => `/api/v1/help/${f.ticket}`, who: 'member', body: () => ({ closed: true }) },
   { method: 'GET', path: () => '/api/v1/interviews', who: 'member' },
   {
     method: 'POST', path: () => '/api/v1/interviews', who: 'recruiter',

@@ -304,6 +304,7 @@ describe('every endpoint answers as described', () => {
     await call(customer, 'GET', '/api/v1/help', { expect: 200 });
     await call(customer, 'GET', '/api/v1/help/{id}', { params: { id: ticket.id }, expect: 200 });
     await call(customer, 'POST', '/api/v1/help/{id}', { params: { id: ticket.id }, body: { text: 'Found it' }, expect: 201 });
+    await call(customer, 'PUT', '/api/v1/help/{id}', { params: { id: ticket.id }, body: { closed: true }, expect: 200 });
     await call(customer, 'GET', '/api/v1/help/{id}', { params: { id: ticket.id }, expect: 200 });
     await call(company, 'GET', '/api/v1/feed', { expect: 200 });
     await call(customer, 'GET', '/api/v1/notifications', { expect: 200 });

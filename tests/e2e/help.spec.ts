@@ -49,6 +49,18 @@ test('a ticket is opened by a customer and answered live by an admin', async ({ 
   // and the list says the ticket has its answer, live too
   await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('Answered');
   await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('2 messages');
+
+  // the author closes it; the support sees it closed without a reload, and a word from them opens it again
+  await page.getByRole('button', { name: 'Close ticket' }).click();
+  await expect(page.locator('.help-status')).toContainText('Closed');
+  await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('Closed');
+  await expect(page.getByText('A new message opens the ticket again.')).toBeVisible();
+  await expect(adminPage.locator('.help-status')).toContainText('Closed');
+  await expect(adminPage.getByRole('button', { name: 'Open again' })).toBeVisible();
+  await adminPage.getByLabel('Add a message').fill('One more thing: reload the page');
+  await adminPage.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('button', { name: 'Close ticket' })).toBeVisible();
+  await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('Answered');
   await admin.close();
 });
 
@@ -62,6 +74,17 @@ test('help in Russian', async ({ page }) => {
   expect(opened.status()).toBe(201);
   await page.reload();
   await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('1 сообщение');
+  await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('Ждёт ответа');
+
+  // closed and opened again, in Russian; the state survives a reload
+  await page.locator('.help-list').getByRole('link', { name: /Чат/ }).click();
+  await page.getByRole('button', { name: 'Закрыть обращение' }).click();
+  await expect(page.locator('.help-status')).toContainText('Закрыто');
+  await expect(page.getByText('Новое сообщение снова откроет обращение.')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('Закрыто');
+  await page.getByRole('button', { name: 'Открыть снова' }).click();
+  await expect(page.getByRole('button', { name: 'Закрыть обращение' })).toBeVisible();
   await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('Ждёт ответа');
 });
 

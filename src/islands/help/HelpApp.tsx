@@ -28,25 +28,36 @@ function HelpApp(props: Props) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const open = props.open;
+  const [closedAt, setClosedAt] = useState(open?.closedAt ?? null);
+  const [changingState, setChangingState] = useState(false);
 
   // answers arrive live for the author; staff see new tickets and messages too
   useEffect(() => {
     let active = true;
     const onMessage = ({ ticketId, message }: { ticketId: string; message: TicketMessageDto }) => {
-      if (open?.id === ticketId) setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-      else setTickets((list) => list.map((ticket) => (ticket.id === ticketId ? { ...ticket, messagesCount: ticket.messagesCount + 1, answered: message.userId !== ticket.userId } : ticket)));
+      // a message opens a closed ticket again (the server clears it in the same transaction)
+      if (open?.id === ticketId) {
+        setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+        setClosedAt(null);
+      } else setTickets((list) => list.map((ticket) => (ticket.id === ticketId ? { ...ticket, messagesCount: ticket.messagesCount + 1, answered: message.userId !== ticket.userId, closedAt: null } : ticket)));
+    };
+    const onState = (state: { id: string; closedAt: string | null }) => {
+      if (open?.id === state.id) setClosedAt(state.closedAt);
+      else setTickets((list) => list.map((ticket) => (ticket.id === state.id ? { ...ticket, closedAt: state.closedAt } : ticket)));
     };
     const onTicket = (ticket: TicketDto) => setTickets((list) => (list.some((x) => x.id === ticket.id) ? list : [ticket, ...list]));
     void getSocket().then((socket) => {
       if (!active || !socket) return;
       socket.on('help-message', onMessage);
       socket.on('help-ticket', onTicket);
+      socket.on('help-ticket-state', onState);
     });
     return () => {
       active = false;
       void getSocket().then((socket) => {
         socket?.off('help-message', onMessage);
         socket?.off('help-ticket', onTicket);
+        socket?.off('help-ticket-state', onState);
       });
     };
   }, [open?.id]);
@@ -54,8 +65,21 @@ function HelpApp(props: Props) {
   // the open ticket's count and state are what its dialog shows
   const lastWriter = messages.at(-1)?.userId;
   useEffect(() => {
-    if (open) setTickets((list) => list.map((ticket) => (ticket.id === open.id ? { ...ticket, messagesCount: messages.length, answered: lastWriter !== undefined && lastWriter !== open.userId } : ticket)));
-  }, [open, messages.length, lastWriter]);
+    if (open) setTickets((list) => list.map((ticket) => (ticket.id === open.id ? { ...ticket, messagesCount: messages.length, answered: lastWriter !== undefined && lastWriter !== open.userId, closedAt } : ticket)));
+  }, [open, messages.length, lastWriter, closedAt]);
+
+  const setClosed = async (closed: boolean) => {
+    if (!open) return;
+    setChangingState(true);
+    setError(undefined);
+    try {
+      setClosedAt((await api<{ closedAt: string | null }>(`help/${open.id}`, { method: 'PUT', body: { closed } })).closedAt);
+    } catch (failure) {
+      setError(errorKey(failure));
+    } finally {
+      setChangingState(false);
+    }
+  };
 
   const sendMessage = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,6 +90,7 @@ function HelpApp(props: Props) {
     try {
       const message = await api<TicketMessageDto>(`help/${open.id}`, { method: 'POST', body: { ticketId: open.id, text } });
       setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+      setClosedAt(null);
       setText('');
     } catch (failure) {
       setError(errorKey(failure));
@@ -91,8 +116,7 @@ function HelpApp(props: Props) {
                 <strong>{t(`help.type.${ticket.title}`)}</strong>
                 {/* the description is the ticket's first message; messagesCount counts the replies */}
                 <span className="muted">{t('help.messages', { count: ticket.messagesCount + 1 })}</span>
-                {/* whose turn it is: the author's to read an answer, or the support's to give one */}
-                <span className={ticket.answered ? 'badge help-state answered' : 'badge help-state waiting'}>{t(ticket.answered ? 'help.answered' : 'help.waiting')}</span>
+                <TicketState t={t} ticket={ticket} />
                 {ticket.author && <span className="muted">{`${ticket.author.name} ${ticket.author.surname} · ${ticket.author.email}`}</span>}
               </a>
             </li>
@@ -106,6 +130,20 @@ function HelpApp(props: Props) {
             {formatDate(open.createdAt, props.locale, props.timeZone)}
             {open.author && ` · ${open.author.name} ${open.author.surname}`}
           </p>
+          <div className="help-status">
+            {closedAt ? (
+              <>
+                <span className="badge help-state closed">{t('help.closed_at', { date: formatDate(closedAt, props.locale, props.timeZone) })}</span>
+                <button type="button" className="btn btn-secondary" onClick={() => void setClosed(false)} disabled={!hydrated || changingState}>
+                  {t('help.reopen')}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="btn btn-secondary" onClick={() => void setClosed(true)} disabled={!hydrated || changingState}>
+                {t('help.close')}
+              </button>
+            )}
+          </div>
           <p className="help-description">{open.description}</p>
           <ol className="help-messages" aria-live="polite">
             {messages.map((message) => (
@@ -122,7 +160,8 @@ function HelpApp(props: Props) {
             {error && <p className="form-error" role="alert">{t(error)}</p>}
             <div className="field">
               <label htmlFor="help-text">{t('help.add_message')}</label>
-              <textarea id="help-text" name="text" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+              <textarea id="help-text" name="text" rows={3} value={text} onChange={(e) => setText(e.target.value)} aria-describedby={closedAt ? 'help-closed-hint' : undefined} />
+              {closedAt && <p id="help-closed-hint" className="muted">{t('help.closed_hint')}</p>}
             </div>
             <button type="submit" className="btn" disabled={!hydrated || busy}>
               {t('help.send')}
@@ -137,6 +176,12 @@ function HelpApp(props: Props) {
       {adding && <NewTicket t={t} onClose={() => setAdding(false)} onCreated={(ticket) => window.location.assign(href(`/help/${ticket.id}`))} />}
     </div>
   );
+}
+
+/** Closed, or whose turn it is: the author's to read an answer, or the support's to give one. */
+function TicketState({ t, ticket }: { t: ReturnType<typeof useT>['t']; ticket: TicketDto }) {
+  if (ticket.closedAt) return <span className="badge help-state closed">{t('help.closed')}</span>;
+  return <span className={ticket.answered ? 'badge help-state answered' : 'badge help-state waiting'}>{t(ticket.answered ? 'help.answered' : 'help.waiting')}</span>;
 }
 
 function NewTicket({ t, onClose, onCreated }: { t: ReturnType<typeof useT>['t']; onClose: () => void; onCreated: (ticket: TicketDto) => void }) {

@@ -282,9 +282,11 @@ const ticketShape = {
   userId: uuid.check(z.meta({ description: 'Who opened it.' })),
   messagesCount: int,
   answered: z.boolean().check(z.meta({ description: "The last message is someone else's than the author's (the support's): an answer for the author to read. False while the author waits for one." })),
+  closedAt: nullable(when).check(z.meta({ description: 'When the author or the support closed it; null while it is open. A new message opens it again.' })),
   author: z.optional(z.object({ ...name, email: z.string() })),
 };
 export const Ticket = meta(z.object(ticketShape), 'Ticket');
+export const TicketState = z.object({ id: uuid, closedAt: nullable(when) });
 export const TicketWithMessages = z.object({ ...ticketShape, messages: z.array(TicketMessage) });
 
 export const FeedItem = meta(

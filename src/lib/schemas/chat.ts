@@ -61,6 +61,11 @@ export const TicketMessageSchema = z.object({
   text: requiredText('help.error.text', 4000, { multiline: true }),
 });
 
+/** `PUT help/{id}`: close a ticket, or open it again. */
+export const TicketStateSchema = z.object({
+  closed: z.boolean({ error: 'validation.invalid' }),
+});
+
 export interface TicketMessageDto {
   id: string;
   userId: string;
@@ -80,6 +85,8 @@ export interface TicketDto {
   messagesCount: number;
   /** The last word in it is not the author's (it is the support's): the author has an answer to read. */
   answered: boolean;
+  /** When the author or the support closed it; null while it is open. A new message opens it again. */
+  closedAt: string | null;
   author?: { name: string; surname: string; email: string };
   messages?: TicketMessageDto[];
 }

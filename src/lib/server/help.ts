@@ -32,6 +32,7 @@ export async function listTickets(user: UserRow): Promise<TicketDto[]> {
     userId: ticket.userId,
     messagesCount,
     answered: isAnswered(ticket.userId, lastWriter),
+    closedAt: ticket.closedAt?.toISOString() ?? null,
     ...(isStaff(user.role) ? { author } : {}),
   }));
 }
@@ -64,7 +65,7 @@ export async function createTicket(user: UserRow, input: { title: string; descri
   await limit([[`ticket:${user.id}`, TICKETS_PER_HOUR]], 3600);
   const db = await getDb();
   const [ticket] = await db.insert(schema.helpTickets).values({ userId: user.id, title: input.title, description: input.description }).returning();
-  const dto: TicketDto = { id: ticket!.id, title: ticket!.title, description: ticket!.description, createdAt: ticket!.createdAt.toISOString(), userId: user.id, messagesCount: 0, answered: false };
+  const dto: TicketDto = { id: ticket!.id, title: ticket!.title, description: ticket!.description, createdAt: ticket!.createdAt.toISOString(), userId: user.id, messagesCount: 0, answered: false, closedAt: null };
   emitToStaff('help-ticket', { ...dto, author: { name: user.name, surname: user.surname, email: user.email } });
   return dto;
 }
@@ -96,6 +97,7 @@ export async function getTicket(user: UserRow, id: string): Promise<TicketDto> {
     userId: ticket.userId,
     messagesCount: messages.length,
     answered: isAnswered(ticket.userId, messages.at(-1)?.userId),
+    closedAt: ticket.closedAt?.toISOString() ?? null,
     ...(isStaff(user.role) && author ? { author } : {}),
     messages,
   };
@@ -106,8 +108,12 @@ export async function addTicketMessage(user: UserRow, ticketId: string, text: st
   const ticket = await visibleTicket(user, ticketId);
   await limit([[`ticket-message:${user.id}`, TICKET_MESSAGES_PER_HOUR]], 3600);
   const db = await getDb();
-  const [row] = await db.insert(schema.helpMessages).values({ ticketId, userId: user.id, text }).returning();
-  await db.update(schema.helpTickets).set({ updatedAt: new Date() }).where(eq(schema.helpTickets.id, ticketId));
+  // a word in a closed ticket opens it again: the message and the state commit together
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(schema.helpMessages).values({ ticketId, userId: user.id, text }).returning();
+    await tx.update(schema.helpTickets).set({ updatedAt: new Date(), closedAt: null }).where(eq(schema.helpTickets.id, ticketId));
+    return inserted;
+  });
   const message: TicketMessageDto = {
     id: row!.id,
     userId: user.id,
@@ -118,4 +124,28 @@ export async function addTicketMessage(user: UserRow, ticketId: string, text: st
   const payload = { ticketId, message };
   emitToUserAndStaff(ticket.userId, 'help-message', payload);
   return message;
+}
+
+/** Closings and reopenings a person makes per hour: each one is news to every staff tab. */
+const TICKET_STATE_CHANGES_PER_HOUR = 60;
+
+/**
+ * The author or the support closes a ticket, or opens it again. Closing a closed ticket keeps
+ * the first time it was closed; the answer is the ticket's state after the change.
+ */
+export async function setTicketClosed(user: UserRow, ticketId: string, closed: boolean): Promise<{ id: string; closedAt: string | null }> {
+  await visibleTicket(user, ticketId);
+  await limit([[`ticket-state:${user.id}`, TICKET_STATE_CHANGES_PER_HOUR]], 3600);
+  const db = await getDb();
+  const t = schema.helpTickets;
+  const [row] = await db
+    .update(t)
+    .set({ closedAt: closed ? sql`coalesce(${t.closedAt}, now())` : null })
+    .where(eq(t.id, ticketId))
+    .returning({ userId: t.userId, closedAt: t.closedAt });
+  // removed with its author's account between the check and the change
+  if (!row) throw notFound();
+  const state = { id: ticketId, closedAt: row.closedAt?.toISOString() ?? null };
+  emitToUserAndStaff(row.userId, 'help-ticket-state', state);
+  return state;
 }

@@ -643,6 +643,8 @@ export const helpTickets = pgTable(
     description: text('description').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the author or the support closes it; a new message in it clears it (decision 0037). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [index('help_tickets_user').on(t.userId, t.updatedAt)],
 );

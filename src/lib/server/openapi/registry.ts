@@ -3,7 +3,7 @@ import { LoginSchema, RegisterSchema, ResendSchema, VerifyEmailSchema } from '..
 import { BulkSchema } from '../../schemas/bulk.ts';
 import { AddToVacancySchema, CandidateQuerySchema, CandidateSchema, CandidateViewQuerySchema, PdAnswerSchema, PdRequestSchema, PrioritySchema, RatingSchema, StageSchema } from '../../schemas/candidate.ts';
 import { CitySearchSchema } from '../../schemas/catalog.ts';
-import { ChatMessageSchema, ChatPageQuerySchema, ChatReadSchema, TicketMessageSchema, TicketSchema } from '../../schemas/chat.ts';
+import { ChatMessageSchema, ChatPageQuerySchema, ChatReadSchema, TicketMessageSchema, TicketStateSchema, TicketSchema } from '../../schemas/chat.ts';
 import { ClientReportSchema } from '../../schemas/client-errors.ts';
 import { InterviewCancelSchema, InterviewListQuerySchema, InterviewSchema, InterviewUpdateSchema } from '../../schemas/interview.ts';
 import { DuplicateQuerySchema } from '../../schemas/merge.ts';
@@ -161,6 +161,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/help', tag: 'help', summary: 'Open a support ticket', access: 'signed-in', body: TicketSchema, success: { status: 201, schema: R.Ticket } },
   { method: 'get', path: '/api/v1/help/{id}', tag: 'help', summary: 'A ticket with its messages', access: 'signed-in', params: id, success: { status: 200, schema: R.TicketWithMessages } },
   { method: 'post', path: '/api/v1/help/{id}', tag: 'help', summary: 'Write in a ticket', access: 'signed-in', params: id, body: z.object({ text: TicketMessageSchema.shape.text }), success: { status: 201, schema: R.TicketMessage } },
+  { method: 'put', path: '/api/v1/help/{id}', tag: 'help', summary: 'Close a ticket, or open it again', description: 'The author or the support (admin, dev). Closing a closed ticket keeps the time it was first closed; a new message opens a closed ticket again. 60 changes an hour per person.', access: 'signed-in', params: id, body: TicketStateSchema, success: { status: 200, schema: R.TicketState }, errors: { 429: ['error.common.too_many_requests'] } },
 
   // the rest of a day's work
   { method: 'get', path: '/api/v1/feed', tag: 'feed', summary: "The space's recent events", access: 'signed-in', success: { status: 200, schema: z.array(R.FeedItem) } },

@@ -1,0 +1,1 @@
+ALTER TABLE "help_tickets" ADD COLUMN "closed_at" timestamp with time zone;
