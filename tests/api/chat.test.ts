@@ -195,16 +195,30 @@ describe('help tickets', () => {
     const state = async (client: Client) => ((await client.get('/api/v1/help')).json as { id: string; closedAt: string | null }[]).find((x) => x.id === ticket.id)?.closedAt;
     const staffTab = await connect(admin.token);
     const authorTab = await connect(s.customer.client.token);
+    // the others of the space hear nothing of it
+    const overheard: string[] = [];
+    for (const client of [s.company.client, s.recruiter.client, s.customer2.client]) {
+      const tab = await connect(client.token);
+      for (const event of ['help-ticket-state', 'help-message', 'help-ticket']) tab.on(event, () => overheard.push(event));
+    }
+    const heard: { id: string; closedAt: string | null }[] = [];
+    staffTab.on('help-ticket-state', (state: { id: string; closedAt: string | null }) => heard.push(state));
+    const older = (await s.customer.client.post('/api/v1/help', { title: 'chat', description: 'An older one' })).json as { id: string };
+    await s.customer.client.post(`/api/v1/help/${older.id}`, { text: 'Newer than the first' });
+    expect(((await s.customer.client.get('/api/v1/help')).json as { id: string }[]).map((x) => x.id)).toEqual([older.id, ticket.id]);
 
-    // the author closes it: both sides hear it, both lists say so
+    // the author closes it (its id in capitals is the same ticket): both sides hear it, both
+    // lists say so, and it comes first in them as the last one changed
     const heardByStaff = next<{ id: string; closedAt: string | null }>(staffTab, 'help-ticket-state');
-    const closed = await s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: true });
+    const closed = await s.customer.client.put(`/api/v1/help/${ticket.id.toUpperCase()}`, { closed: true });
     expect(closed.status).toBe(200);
+    expect(closed.json.id).toBe(ticket.id);
     expect(Date.parse(closed.json.closedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(await heardByStaff).toEqual({ id: ticket.id, closedAt: closed.json.closedAt });
     expect(await state(admin)).toBe(closed.json.closedAt);
     expect((await s.customer.client.get(`/api/v1/help/${ticket.id}`)).json.closedAt).toBe(closed.json.closedAt);
-    // closing it again keeps the first time
+    expect(((await s.customer.client.get('/api/v1/help')).json as { id: string }[]).map((x) => x.id)).toEqual([ticket.id, older.id]);
+    // closing it again keeps the first time, and is no news to anyone
     expect((await s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: true })).json.closedAt).toBe(closed.json.closedAt);
 
     // a message opens it again, for the author and the staff alike
@@ -212,9 +226,12 @@ describe('help tickets', () => {
     expect(await state(s.customer.client)).toBeNull();
     // the support closes it; the author hears it and opens it again
     const heardByAuthor = next<{ id: string; closedAt: string | null }>(authorTab, 'help-ticket-state');
+    const heardByStaffAgain = next(staffTab, 'help-ticket-state');
     const byStaff = await admin.put(`/api/v1/help/${ticket.id}`, { closed: true });
     expect(byStaff.status).toBe(200);
     expect((await heardByAuthor).closedAt).toBe(byStaff.json.closedAt);
+    await heardByStaffAgain;
+    expect(heard.map((x) => x.closedAt)).toEqual([closed.json.closedAt, byStaff.json.closedAt]);
     expect((await s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: false })).json).toEqual({ id: ticket.id, closedAt: null });
     expect(await state(admin)).toBeNull();
 
@@ -237,13 +254,23 @@ describe('help tickets', () => {
     expect((await s.customer.client.put('/api/v1/help/00000000-0000-4000-8000-000000000000', { closed: true })).status).toBe(404);
     expect((await s.customer.client.put('/api/v1/help/%00', { closed: true })).status).toBe(404);
     expect(await state(admin)).toBe(before);
+    expect(overheard).toEqual([]);
   });
 
   it('counts 60 changes of state an hour per person, however many arrive at once', async () => {
     const s = await space();
-    const ticket = (await s.customer.client.post('/api/v1/help', { title: 'chat', description: 'Dot stays on' })).json as { id: string };
-    const answers = await Promise.all(Array.from({ length: 150 }, (_, i) => s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: i % 2 === 0 })));
+    // more tickets than a person may open in an hour: each request below is a real change
+    const { rows } = await db().query<{ id: string }>(
+      "insert into help_tickets (user_id, title, description) select $1, 'chat', 'Dot stays on ' || i from generate_series(1, 150) i returning id",
+      [s.customer.id],
+    );
+    const answers = await Promise.all(rows.map(({ id }) => s.customer.client.put(`/api/v1/help/${id}`, { closed: true })));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(60);
     expect(answers.filter((r) => r.status === 429).map((r) => r.json.message)).toEqual(Array(90).fill('error.common.too_many_requests'));
+    const closed = await db().query('select count(*)::int as n from help_tickets where user_id = $1 and closed_at is not null', [s.customer.id]);
+    expect(closed.rows[0].n).toBe(60);
+    // a call that changes nothing is not counted: it answers the state as it is
+    const open = answers.findIndex((r) => r.status === 429);
+    expect((await s.customer.client.put(`/api/v1/help/${rows[open]!.id}`, { closed: false })).json).toEqual({ id: rows[open]!.id, closedAt: null });
   });
 });

@@ -61,6 +61,17 @@ test('a ticket is opened by a customer and answered live by an admin', async ({ 
   await adminPage.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('button', { name: 'Close ticket' })).toBeVisible();
   await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('Answered');
+
+  // the list alone, with no ticket open, follows both kinds of news
+  await page.goto('/help');
+  const item = page.locator('.help-list').getByRole('link', { name: /Candidates/ });
+  await expect(item).toContainText('3 messages');
+  await adminPage.getByRole('button', { name: 'Close ticket' }).click();
+  await expect(item).toContainText('Closed');
+  await adminPage.getByLabel('Add a message').fill('Closing note: all fixed');
+  await adminPage.getByRole('button', { name: 'Send' }).click();
+  await expect(item).toContainText('Answered');
+  await expect(item).toContainText('4 messages');
   await admin.close();
 });
 
@@ -78,8 +89,11 @@ test('help in Russian', async ({ page }) => {
 
   // closed and opened again, in Russian; the state survives a reload
   await page.locator('.help-list').getByRole('link', { name: /Чат/ }).click();
-  await page.getByRole('button', { name: 'Закрыть обращение' }).click();
-  await expect(page.locator('.help-status')).toContainText('Закрыто');
+  // from the keyboard: the button stays where it was, with the focus on it and its label changed
+  await page.getByRole('button', { name: 'Закрыть обращение' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Закрыто' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Открыть снова' })).toBeFocused();
   await expect(page.getByText('Новое сообщение снова откроет обращение.')).toBeVisible();
   await page.reload();
   await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('Закрыто');

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { getSocket } from '../../lib/stores/socket-lazy.ts';
 import { TICKET_TYPES, type TicketDto, type TicketMessageDto } from '../../lib/schemas/chat.ts';
@@ -30,6 +30,10 @@ function HelpApp(props: Props) {
   const open = props.open;
   const [closedAt, setClosedAt] = useState(open?.closedAt ?? null);
   const [changingState, setChangingState] = useState(false);
+  const [stateError, setStateError] = useState<string>();
+  // the open ticket's messages already shown: one's own comes back by socket too, and a late
+  // echo of it must not open again a ticket closed since
+  const shown = useRef(new Set(messages.map((m) => m.id)));
 
   // answers arrive live for the author; staff see new tickets and messages too
   useEffect(() => {
@@ -37,7 +41,9 @@ function HelpApp(props: Props) {
     const onMessage = ({ ticketId, message }: { ticketId: string; message: TicketMessageDto }) => {
       // a message opens a closed ticket again (the server clears it in the same transaction)
       if (open?.id === ticketId) {
-        setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+        if (shown.current.has(message.id)) return;
+        shown.current.add(message.id);
+        setMessages((list) => [...list, message]);
         setClosedAt(null);
       } else setTickets((list) => list.map((ticket) => (ticket.id === ticketId ? { ...ticket, messagesCount: ticket.messagesCount + 1, answered: message.userId !== ticket.userId, closedAt: null } : ticket)));
     };
@@ -68,14 +74,15 @@ function HelpApp(props: Props) {
     if (open) setTickets((list) => list.map((ticket) => (ticket.id === open.id ? { ...ticket, messagesCount: messages.length, answered: lastWriter !== undefined && lastWriter !== open.userId, closedAt } : ticket)));
   }, [open, messages.length, lastWriter, closedAt]);
 
+  // one request at a time, a message or a change of state: their answers then come in order
   const setClosed = async (closed: boolean) => {
-    if (!open) return;
+    if (!open || changingState || busy) return;
     setChangingState(true);
-    setError(undefined);
+    setStateError(undefined);
     try {
       setClosedAt((await api<{ closedAt: string | null }>(`help/${open.id}`, { method: 'PUT', body: { closed } })).closedAt);
     } catch (failure) {
-      setError(errorKey(failure));
+      setStateError(errorKey(failure));
     } finally {
       setChangingState(false);
     }
@@ -84,12 +91,16 @@ function HelpApp(props: Props) {
   const sendMessage = async (event: FormEvent) => {
     event.preventDefault();
     if (!open) return;
+    if (changingState) return;
     if (!text.trim()) return setError('help.error.text');
     setBusy(true);
     setError(undefined);
     try {
       const message = await api<TicketMessageDto>(`help/${open.id}`, { method: 'POST', body: { ticketId: open.id, text } });
-      setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+      if (!shown.current.has(message.id)) {
+        shown.current.add(message.id);
+        setMessages((list) => [...list, message]);
+      }
       setClosedAt(null);
       setText('');
     } catch (failure) {
@@ -130,19 +141,21 @@ function HelpApp(props: Props) {
             {formatDate(open.createdAt, props.locale, props.timeZone)}
             {open.author && ` · ${open.author.name} ${open.author.surname}`}
           </p>
+          {/* one button that stays in place while its label changes: the focus stays on it */}
           <div className="help-status">
-            {closedAt ? (
-              <>
-                <span className="badge help-state closed">{t('help.closed_at', { date: formatDate(closedAt, props.locale, props.timeZone) })}</span>
-                <button type="button" className="btn btn-secondary" onClick={() => void setClosed(false)} disabled={!hydrated || changingState}>
-                  {t('help.reopen')}
-                </button>
-              </>
-            ) : (
-              <button type="button" className="btn btn-secondary" onClick={() => void setClosed(true)} disabled={!hydrated || changingState}>
-                {t('help.close')}
-              </button>
-            )}
+            <span role="status">
+              {closedAt && <span className="badge help-state closed">{t('help.closed_at', { date: formatDate(closedAt, props.locale, props.timeZone) })}</span>}
+            </span>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void setClosed(!closedAt)}
+              disabled={!hydrated}
+              aria-disabled={changingState || busy ? true : undefined}
+            >
+              {t(closedAt ? 'help.reopen' : 'help.close')}
+            </button>
+            {stateError && <p className="form-error" role="alert">{t(stateError)}</p>}
           </div>
           <p className="help-description">{open.description}</p>
           <ol className="help-messages" aria-live="polite">

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from './db/index.ts';
 import { limit } from './ratelimit.ts';
 import { notFound } from './http.ts';
@@ -111,7 +111,7 @@ export async function addTicketMessage(user: UserRow, ticketId: string, text: st
   // a word in a closed ticket opens it again: the message and the state commit together
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx.insert(schema.helpMessages).values({ ticketId, userId: user.id, text }).returning();
-    await tx.update(schema.helpTickets).set({ updatedAt: new Date(), closedAt: null }).where(eq(schema.helpTickets.id, ticketId));
+    await tx.update(schema.helpTickets).set({ updatedAt: new Date(), closedAt: null }).where(eq(schema.helpTickets.id, ticket.id));
     return inserted;
   });
   const message: TicketMessageDto = {
@@ -121,7 +121,8 @@ export async function addTicketMessage(user: UserRow, ticketId: string, text: st
     createdAt: row!.createdAt.toISOString(),
     user: { name: user.name, surname: user.surname, staff: isStaff(user.role) },
   };
-  const payload = { ticketId, message };
+  // the stored id, not the one typed in the address (the same uuid, maybe in capitals)
+  const payload = { ticketId: ticket.id, message };
   emitToUserAndStaff(ticket.userId, 'help-message', payload);
   return message;
 }
@@ -130,22 +131,29 @@ export async function addTicketMessage(user: UserRow, ticketId: string, text: st
 const TICKET_STATE_CHANGES_PER_HOUR = 60;
 
 /**
- * The author or the support closes a ticket, or opens it again. Closing a closed ticket keeps
- * the first time it was closed; the answer is the ticket's state after the change.
+ * The author or the support closes a ticket, or opens it again; the answer is the ticket's state
+ * after the call. A call that changes nothing (closing a closed ticket keeps the first time it
+ * was closed) is no news: it is not counted against the limit and not sent to anyone.
  */
 export async function setTicketClosed(user: UserRow, ticketId: string, closed: boolean): Promise<{ id: string; closedAt: string | null }> {
-  await visibleTicket(user, ticketId);
+  const ticket = await visibleTicket(user, ticketId);
+  const stateOf = (closedAt: Date | null) => ({ id: ticket.id, closedAt: closedAt?.toISOString() ?? null });
+  if ((ticket.closedAt !== null) === closed) return stateOf(ticket.closedAt);
   await limit([[`ticket-state:${user.id}`, TICKET_STATE_CHANGES_PER_HOUR]], 3600);
   const db = await getDb();
   const t = schema.helpTickets;
-  const [row] = await db
+  const now = new Date();
+  // only from the other state, in one statement: of two requests making the same change, one does
+  const [changed] = await db
     .update(t)
-    .set({ closedAt: closed ? sql`coalesce(${t.closedAt}, now())` : null })
-    .where(eq(t.id, ticketId))
-    .returning({ userId: t.userId, closedAt: t.closedAt });
-  // removed with its author's account between the check and the change
-  if (!row) throw notFound();
-  const state = { id: ticketId, closedAt: row.closedAt?.toISOString() ?? null };
-  emitToUserAndStaff(row.userId, 'help-ticket-state', state);
+    .set({ closedAt: closed ? now : null, updatedAt: now })
+    .where(and(eq(t.id, ticket.id), closed ? isNull(t.closedAt) : isNotNull(t.closedAt)))
+    .returning({ closedAt: t.closedAt });
+  if (!changed) {
+    const [current] = await db.select({ closedAt: t.closedAt }).from(t).where(eq(t.id, ticket.id));
+    return stateOf(current?.closedAt ?? null);
+  }
+  const state = stateOf(changed.closedAt);
+  emitToUserAndStaff(ticket.userId, 'help-ticket-state', state);
   return state;
 }
