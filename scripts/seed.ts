@@ -568,7 +568,7 @@ function makeCandidate(index: number, ctx: Context): CandidateRow {
 
   const langs: LanguageEntry[] = english
     ? [{ lang: 'English', level: rng.chance(0.7) ? 'Native' : rng.pick(['C1', 'C2']) }, ...(rng.chance(0.4) ? [{ lang: 'Russian', level: rng.pick(['Native', ...LEVELS]) }] : [])]
-    : [{ lang: 'Русский', level: 'Родной' }, ...(rng.chance(0.6) ? [{ lang: 'Английский', level: rng.pick(LEVELS) }] : []), ...(rng.chance(0.08) ? [{ lang: rng.pick(['Немецкий', 'Французский', 'Китайский', 'Испанский']), level: rng.pick(LEVELS) }] : [])];
+    : [{ lang: 'Русский', level: 'Native' }, ...(rng.chance(0.6) ? [{ lang: 'Английский', level: rng.pick(LEVELS) }] : []), ...(rng.chance(0.08) ? [{ lang: rng.pick(['Немецкий', 'Французский', 'Китайский', 'Испанский']), level: rng.pick(LEVELS) }] : [])];
 
   const handle = `${latin(name)}.${latin(surname)}${rng.int(1, 999)}`.replace(/[^a-z0-9.]/g, '');
   const email = rng.chance(0.9) ? `${handle}@${rng.pick(['mail.ru', 'yandex.ru', 'gmail.com', 'inbox.ru', 'bk.ru', 'outlook.com'])}` : null;

@@ -46,6 +46,8 @@ test('a ticket is opened by a customer and answered live by an admin', async ({ 
 
   // the answer arrives in the author's open ticket without a reload
   await expect(page.getByTestId('help-message')).toHaveText([/Ada Support.*Fixed: ratings are visible again/]);
+  // each message says when it was written, in the reader's zone
+  await expect(page.getByTestId('help-message').locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/);
   // and the list says the ticket has its answer, live too
   await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('Answered');
   await expect(page.locator('.help-list').getByRole('link', { name: /Candidates/ })).toContainText('2 messages');
@@ -90,7 +92,10 @@ test('help in Russian', async ({ page }) => {
   // closed and opened again, in Russian; the state survives a reload
   await page.locator('.help-list').getByRole('link', { name: /Чат/ }).click();
   // from the keyboard: the button stays where it was, with the focus on it and its label changed
-  await page.getByRole('button', { name: 'Закрыть обращение' }).focus();
+  const close = page.getByRole('button', { name: 'Закрыть обращение' });
+  // enabled once the island is live: focus() alone does not wait for that
+  await expect(close).toBeEnabled();
+  await close.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Закрыто' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Открыть снова' })).toBeFocused();
@@ -111,6 +116,7 @@ test('a message typed on a ticket before the page’s script arrived (a slow lin
 
   await typeBeforeHydration(page, 'HelpApp', `/help/${id}`, page.getByLabel('Add a message'), 'Typed while the page was loading');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Typed while the page was loading')).toBeVisible();
+  // in the thread (the socket may bring it before the send's answer has emptied the box)
+  await expect(page.getByTestId('help-message').filter({ hasText: 'Typed while the page was loading' })).toBeVisible();
   await expect(page.getByLabel('Add a message')).toHaveValue('');
 });

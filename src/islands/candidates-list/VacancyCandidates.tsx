@@ -221,11 +221,14 @@ function VacancyCandidates(props: Props) {
                   <tr key={row.id} data-candidate={row.id}>
                     <th scope="row" className="cl-person">
                       {/* in the person's cell: the table keeps its columns, and on a phone the card its corner */}
-                      {selectable && <input type="checkbox" className="bulk-row cl-select" checked={bulk.has(row.id)} disabled={!hydrated} onChange={() => bulk.toggle(row.id)} aria-label={t('bulk.select_row', { name: `${row.name} ${row.surname}` })} />}
-                      <a href={href(`/candidates/${row.id}/${vacancy.id}`)}>
-                        <Avatar image={row.image} name={row.name} surname={row.surname} />
-                        <span>{`${row.name} ${row.surname}`}</span>
-                      </a>
+                      {/* one line: a name that wraps wraps beside the box, not under it */}
+                      <span className="cl-person-line">
+                        {selectable && <input type="checkbox" className="bulk-row cl-select" checked={bulk.has(row.id)} disabled={!hydrated} onChange={() => bulk.toggle(row.id)} aria-label={t('bulk.select_row', { name: `${row.name} ${row.surname}` })} />}
+                        <a href={href(`/candidates/${row.id}/${vacancy.id}`)}>
+                          <Avatar image={row.image} name={row.name} surname={row.surname} />
+                          <span>{`${row.name} ${row.surname}`}</span>
+                        </a>
+                      </span>
                     </th>
                     <td data-label={col('position')} className="cl-position">{row.positionName || t('candidates_list.not_given')}</td>
                     <td data-label={col('stage')}>
@@ -253,7 +256,7 @@ function VacancyCandidates(props: Props) {
                       </time>
                     </td>
                     <td data-label={col('city')}>{row.city?.name ?? t('candidates_list.not_given')}</td>
-                    <td data-label={col('salary')} className="num">{salaryText(t, props.locale, row.salary, row.salaryTo)}</td>
+                    <td data-label={col('salary')} className="num cl-salary">{salaryText(t, props.locale, row.salary, row.salaryTo)}</td>
                   </tr>
                 ))}
                 {list.loading && (

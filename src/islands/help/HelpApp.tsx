@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import { getSocket } from '../../lib/stores/socket-lazy.ts';
 import { TICKET_TYPES, type TicketDto, type TicketMessageDto } from '../../lib/schemas/chat.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, formatMeetingShort } from '../../lib/dates.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
@@ -164,6 +164,7 @@ function HelpApp(props: Props) {
                 <span className="help-author">
                   {`${message.user.name} ${message.user.surname}`.trim()}
                   {message.user.staff && <span className="badge">{t('help.support')}</span>}
+                  <time className="muted" dateTime={message.createdAt}>{formatMeetingShort(message.createdAt, props.locale, props.timeZone)}</time>
                 </span>
                 <p>{message.text}</p>
               </li>
