@@ -406,6 +406,14 @@ test.describe('vacancy candidates and the database', () => {
     await counter(page, 'Кандидаты').click();
     await expect(rows(page)).toHaveCount(3);
     await expect(page.locator(`tr[data-candidate="${world.candidates[23]!.id}"] td`).nth(3)).toHaveText('★ 4,5 (2)');
+
+    // a name long enough to wrap wraps beside the row's box, which stays level with the photo
+    const person = page.locator(`tr[data-candidate="${vera.id}"] .cl-person`);
+    await person.locator('a > :last-child').evaluate((name) => (name.textContent = 'Александра-Валентина Константинопольская-Преображенская'));
+    const [box, photo, name] = await Promise.all([person.locator('.cl-select'), person.locator('a > :first-child'), person.locator('a > :last-child')].map((l) => l.boundingBox()));
+    expect(name!.height).toBeGreaterThan(30);
+    expect(box!.x + box!.width).toBeLessThan(photo!.x);
+    expect(Math.abs(box!.y + box!.height / 2 - (photo!.y + photo!.height / 2))).toBeLessThan(4);
   });
 
   test('the table loads the rest as the window scrolls past 80 %', async ({ page }) => {
