@@ -12,6 +12,10 @@ test('two people chat live; the header dot and counts follow in both tabs', asyn
   await katePage.goto('/chats');
   await expect(katePage.getByRole('heading', { name: 'Chats' })).toBeVisible();
   await page.goto(`/chats/${kateId}`);
+  // a dialog not started yet is listed, as the one open, rather than "No chats yet"
+  const olgasList = page.locator('.chat-list > ul');
+  await expect(olgasList.getByRole('link', { name: /Kate Client/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('No chats yet.')).toHaveCount(0);
   const send = page.getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
   await page.getByLabel('Message').fill('   ');
@@ -19,6 +23,8 @@ test('two people chat live; the header dot and counts follow in both tabs', asyn
   await page.getByLabel('Message').fill('Hello Kate, two candidates for you');
   await send.click();
   await expect(page.getByTestId('chat-message')).toHaveText([/Hello Kate, two candidates for you/]);
+  await expect(olgasList.getByRole('link', { name: /Kate Client/ })).toHaveCount(1);
+  await expect(olgasList.getByRole('link', { name: /Kate Client/ })).toContainText('Hello Kate, two candidates for you');
 
   // it arrives live in Kate's list with an unread count and the header dot
   const item = katePage.getByRole('link', { name: /Olga Owner/ });

@@ -199,14 +199,16 @@ function ChatApp(props: Props) {
   };
 
   const withoutChat = props.contacts.filter((c) => !chats.some((chat) => chat.user.id === c.id));
+  // a dialog just started (no message yet) is listed too, first, as the one open
+  const listed = other && !chats.some((chat) => chat.user.id === other.id) ? [{ user: other, lastMessage: null, newMessagesCount: 0 }, ...chats] : chats;
 
   return (
     <div className={`chat-app${other ? ' has-dialog' : ''}`}>
       <aside className="chat-list" aria-label={t('chat.list')}>
         <h1>{t('chat.title')}</h1>
-        {chats.length === 0 && <p className="muted">{t('chat.empty')}</p>}
+        {listed.length === 0 && <p className="muted">{t('chat.empty')}</p>}
         <ul>
-          {chats.map((chat) => (
+          {listed.map((chat) => (
             <li key={chat.user.id}>
               <a href={href(`/chats/${chat.user.id}`)} className="chat-item" aria-current={other?.id === chat.user.id ? 'page' : undefined}>
                 <Avatar user={chat.user} />
