@@ -191,6 +191,15 @@ test.describe('candidate profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Anna Smirnova' })).toBeVisible();
     await expect(page.getByText('Delivery manager', { exact: true })).toBeVisible();
     await expect(page.getByText('180,000 – 220,000 ₽')).toBeVisible();
+    // on a narrow phone the facts wrap, and a wrapped line starts with a fact, not with a dot
+    await page.setViewportSize({ width: 320, height: 720 });
+    const lineStarts = await page.locator('.cp-facts li').evaluateAll((items) => {
+      const left = items[0]!.getBoundingClientRect().left;
+      return items.slice(1).filter((item) => Math.abs(item.getBoundingClientRect().left - left) < 1).map((item) => getComputedStyle(item, '::before').content);
+    });
+    expect(lineStarts.length).toBeGreaterThan(0);
+    expect(lineStarts.filter((content) => content.includes('·'))).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await expect(page.getByRole('link', { name: world.candidateEmail })).toHaveAttribute('href', `mailto:${world.candidateEmail}`);
     await expect(page.getByRole('link', { name: '+7 900 123-45-67' })).toHaveAttribute('href', 'tel:+79001234567');
     // the appointment button schedules an interview and mails the participants
