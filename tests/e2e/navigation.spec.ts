@@ -199,3 +199,23 @@ test('the menu works without JavaScript: inline on a desktop, behind the button 
     await context.close();
   }
 });
+
+test('on a phone, Escape folds the open menu and gives the focus back to its button (en, ru)', async ({ browser }) => {
+  for (const lang of ['en', 'ru'] as const) {
+    const world = worlds[lang]!;
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await signIn(page, world.company.email);
+    await page.goto(`${LANGS[lang].prefix}/candidates`);
+    // the menu's script is a module: loaded with the page's others, before the island is live
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    const button = page.locator('summary.menu-button');
+    await expect(button).toHaveText(LANGS[lang].menu);
+    await button.click();
+    await expect(navLink(page, lang, LANGS[lang].interviews)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(navLink(page, lang, LANGS[lang].interviews)).toBeHidden();
+    await expect(button).toBeFocused();
+    await context.close();
+  }
+});
