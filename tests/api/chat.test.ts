@@ -257,6 +257,25 @@ describe('help tickets', () => {
     expect(overheard).toEqual([]);
   });
 
+  it('of many closings of one ticket at once, one closes it and is news; the others answer that state', async () => {
+    const s = await space();
+    const admin = await staffMember('Ada');
+    const ticket = (await s.customer.client.post('/api/v1/help', { title: 'chat', description: 'Closed twice?' })).json as { id: string };
+    const staffTab = await connect(admin.token);
+    const heard: string[] = [];
+    staffTab.on('help-ticket-state', (state: { closedAt: string }) => heard.push(state.closedAt));
+    const answers = await Promise.all(Array.from({ length: 200 }, () => s.customer.client.put(`/api/v1/help/${ticket.id}`, { closed: true })));
+    const closed = answers.filter((r) => r.status === 200);
+    // those that saw it open were counted (and past 60, refused); those that saw it closed were not
+    expect(answers.filter((r) => r.status !== 200 && r.status !== 429)).toEqual([]);
+    expect(closed.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(closed.map((r) => r.json.closedAt)).size).toBe(1);
+    // a later change is heard after the one closing, never after a second
+    await admin.put(`/api/v1/help/${ticket.id}`, { closed: false });
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard).toEqual([closed[0]!.json.closedAt, null]);
+  });
+
   it('counts 60 changes of state an hour per person, however many arrive at once', async () => {
     const s = await space();
     // more tickets than a person may open in an hour: each request below is a real change
