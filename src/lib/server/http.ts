@@ -141,7 +141,7 @@ export async function readBytes(request: Request, limit: number, tooLargeKey?: s
     try {
       chunk = await reader.read();
     } catch (error) {
-      // the server entry's own cap on a body without Content-Length (see server.ts)
+      // the server entry's own cap on a body without Content-Length (see server-main.ts)
       if (error instanceof Error && /size limit/i.test(error.message)) throw bodyTooLarge(tooLargeKey);
       throw new AppError(400, 'error.common.invalid_body');
     }

@@ -18,7 +18,7 @@
  * The islands' message files stay links in the head too: every island reads them there before
  * it hydrates, also one whose modules came from the cache before the parser reached the script.
  *
- * The graph is read from the built client files once, at start (src/server.ts); `astro dev`
+ * The graph is read from the built client files once, at start (src/server-main.ts); `astro dev`
  * has none and its pages go out unchanged.
  */
 import fs from 'node:fs';
