@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { test } from './fixtures.ts';
+import { axe } from './helpers.ts';
 import { companyPages, customerPages, hiringSpace, interviewOf, visitorPages, walkPages, type HiringWorld } from './world.ts';
 
 /**
@@ -22,7 +22,7 @@ test.afterAll(async () => {
 });
 
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axe(page).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signUpViaApi } from './helpers.ts';
+import { axe, signUpViaApi } from './helpers.ts';
 
 /**
  * The API reference for people (docs/decisions/0031): anyone reads it, in both languages, at
@@ -11,7 +10,7 @@ import { signUpViaApi } from './helpers.ts';
  */
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axe(page).analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -1,7 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, mailedCode, PASSWORD, uniqueEmail } from './fixtures.ts';
 
 export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4390}`;
+
+/**
+ * axe-core on the page, run in the page itself. By default the builder finishes every check in
+ * a blank page it opens for the purpose, injecting axe's 650 KB there too: 1.3 s a check on an
+ * empty page against 0.6 s, and the suite checks about eighty pages. What the blank page is for,
+ * frames of other origins, no page of ours has.
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode();
 
 /** Registers through the API the page itself uses, verifies, and leaves the page signed in. */
 export async function signUpViaApi(page: Page, role: 'company' | 'recruiter' | 'customer', profile: { name: string; surname: string; companyName?: string }, lang: 'en' | 'ru' = 'en') {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures.ts';
-import { ORIGIN, signUpViaApi } from './helpers.ts';
+import { axe, ORIGIN, signUpViaApi } from './helpers.ts';
 
 /**
  * Issue 15 item 4 (docs/decisions/0029), at a phone's width in both languages: the candidate
@@ -56,7 +55,7 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(warning).toContainText(words.reason);
     await expect(warning.getByRole('link', { name: new RegExp(`Anna ${surname}`) })).toHaveAttribute('href', `${prefix}/candidates/${firstId}/-`);
     await fitsThePhone(page);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await shot(page, `form-${lang}`);
     await page.getByRole('button', { name: words.create }).click();
     const done = page.getByRole('alertdialog', { name: words.created });
@@ -70,13 +69,13 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(section.getByRole('heading', { name: words.duplicates })).toBeVisible();
     await expect(section).toContainText(words.reason);
     await fitsThePhone(page);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await shot(page, `profile-${lang}`);
     await section.getByRole('link', { name: words.mergeLink }).click();
     await expect(page).toHaveURL(`${prefix}/candidates/${secondId}/merge/${firstId}`);
     await expect(page.getByRole('heading', { name: words.title, level: 1 })).toBeVisible();
     await fitsThePhone(page);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await shot(page, `merge-${lang}`);
 
     // the other's first name is kept; every other difference keeps this candidate's
@@ -88,7 +87,7 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page.getByTestId('duplicates-section')).toHaveCount(0);
     expect((await context.request.get(`/api/v1/candidates/${firstId}`)).status()).toBe(404);
     await fitsThePhone(page);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await shot(page, `merged-${lang}`);
 
     await page.getByRole('button', { name: words.undo }).click();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, mailedMatch, test, uniqueEmail } from './fixtures.ts';
-import { ORIGIN, signUpViaApi } from './helpers.ts';
+import { axe, ORIGIN, signUpViaApi } from './helpers.ts';
 
 /**
  * Issue 13 items 3–5 (docs/decisions/0025): the candidate, with scripts off, reaches their rights
@@ -70,8 +69,8 @@ test.describe('the candidate\'s rights', () => {
     const scripted = await browser.newContext({ javaScriptEnabled: true });
     const checker = await scripted.newPage();
     await checker.goto(page.url());
-    const axe = await new AxeBuilder({ page: checker }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    const checked = await axe(checker).analyze();
+    expect(checked.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await scripted.close();
 
     await page.getByRole('button', { name: 'Ask for a copy' }).click();
