@@ -38,7 +38,7 @@ export const ISLAND_MESSAGES = {
   'dashboard/VacancyBoard': [
     ...keys('error', ['common', 'internal', 'vacancy']), 'validation',
     ...keys('app', ['crash_title', 'loading', 'refresh']),
-    ...keys('dashboard', ['active_filters', 'add', 'apply', 'city_pick', 'col', 'create_first', 'customer', 'customer_all', 'empty_filtered', 'empty_none', 'empty_status', 'filter_title', 'filters', 'filters_active', 'found', 'min_chars', 'period', 'period_label', 'remove_filter', 'reset', 'reset_filters', 'salary_order', 'search_hint', 'search_label', 'search_placeholder', 'status']),
+    ...keys('dashboard', ['active_filters', 'add', 'apply', 'city_pick', 'col', 'create_first', 'customer', 'customer_all', 'empty_filtered', 'empty_none', 'empty_status', 'filter_title', 'filters', 'filters_active', 'found', 'min_chars', 'period', 'period_label', 'remove_filter', 'reset', 'reset_filters', 'salary_bounds', 'salary_order', 'search_hint', 'search_label', 'search_placeholder', 'status']),
     // the filter's salary range; the vacancy form's other messages are not shown here
     'form.vacancy.salary_to',
     ...keys('vacancy', ['cancel', 'field', 'no_cities', 'salary_from_only', 'salary_range', 'status', 'vacancies']),
@@ -52,7 +52,7 @@ export const ISLAND_MESSAGES = {
     ...keys('app', ['close', 'crash_title', 'loading', 'refresh']),
     ...keys('bulk', ['action', 'actions', 'all_selected', 'applied', 'cancel', 'clear', 'close', 'confirm', 'counting', 'error', 'failed', 'go', 'large', 'next', 'no_vacancies', 'progress', 'reason', 'reason_placeholder', 'select_all', 'select_page', 'select_row', 'selected', 'skip', 'skipped', 'stage', 'vacancy', 'vacancy_pick', 'will_skip']),
     ...keys('candidate', ['age', 'field', 'stage']),
-    ...keys('candidates_list', ['add_hint', 'add_new', 'add_selected', 'added', 'added_text', 'age', 'age_order', 'apply', 'cards_label', 'clear_selection', 'database_heading', 'depth_reached', 'empty_database', 'empty_filtered', 'filters', 'filters_active', 'from', 'not_given', 'not_published_title', 'open_vacancy', 'reset', 'salary', 'salary_exact', 'salary_order', 'salary_range', 'salary_up_to', 'search', 'search_hint', 'search_placeholder', 'selected', 'sort', 'sort_option', 'timer', 'to', 'to_vacancy', 'total', 'total_at_least']),
+    ...keys('candidates_list', ['add_hint', 'add_new', 'add_selected', 'added', 'added_text', 'age', 'age_bounds', 'age_order', 'apply', 'cards_label', 'clear_selection', 'database_heading', 'depth_reached', 'empty_database', 'empty_filtered', 'filters', 'filters_active', 'from', 'not_given', 'not_published_title', 'open_vacancy', 'reset', 'salary', 'salary_bounds', 'salary_exact', 'salary_order', 'salary_range', 'salary_up_to', 'search', 'search_hint', 'search_placeholder', 'selected', 'sort', 'sort_option', 'timer', 'to', 'to_vacancy', 'total', 'total_at_least']),
     ...keys('vacancy', ['field', 'no_cities', 'schedule']),
   ],
   'candidates-list/VacancyCandidates': [

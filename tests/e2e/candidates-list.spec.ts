@@ -233,6 +233,46 @@ test.describe('vacancy candidates and the database', () => {
     await expect(page).toHaveURL(/sort=salaryAsc/);
   });
 
+  test('a range the server would refuse is explained beside it and not sent; a list that fails to load says so instead of showing the old one', async ({ page }) => {
+    await signIn(page, 'company');
+    await page.goto(`/vacancy/candidates-all/${world.vacancyId}`);
+    await expect(total(page)).toHaveText('25 candidates');
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    const panel = page.getByRole('search', { name: 'Filters' });
+    const age = panel.getByRole('group', { name: 'Age' });
+    const salary = panel.getByRole('group', { name: 'Salary' });
+    const asked: string[] = [];
+    // (the next page of the unfiltered list may load meanwhile: the window shows all of page 1)
+    page.on('request', (request) => /\/api\/v1\/candidates\?.*(ageTo|salaryFrom)/.test(request.url()) && asked.push(request.url()));
+
+    await age.getByLabel('To').fill('200');
+    await panel.getByRole('button', { name: 'Apply' }).click();
+    await expect(age.getByRole('alert')).toHaveText('Enter an age from 0 to 150');
+    await expect(age.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+    await age.getByLabel('To').fill('');
+    await salary.getByLabel('From').fill('-5');
+    await panel.getByRole('button', { name: 'Apply' }).click();
+    await expect(salary.getByRole('alert')).toHaveText('Enter a salary from 0 to 100,000,000');
+    await expect(age.getByRole('alert')).toHaveCount(0);
+    expect(asked).toEqual([]);
+    expect(page.url()).not.toMatch(/ageTo|salaryFrom/);
+    await expect(total(page)).toHaveText('25 candidates');
+
+    // the line drops the next list: its error and a way to ask again, not the 25 from before
+    await salary.getByLabel('From').fill('');
+    await page.route('**/api/v1/candidates?*', (route) => route.abort('internetdisconnected'));
+    await panel.getByLabel('Search').fill('designer');
+    await panel.getByRole('button', { name: 'Apply' }).click();
+    const failed = page.locator('.cl-error');
+    await expect(failed).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText('No candidates match')).toHaveCount(0);
+    await page.unroute('**/api/v1/candidates?*');
+    await failed.getByRole('button', { name: 'Refresh' }).click();
+    await expect(total(page)).toHaveText('5 candidates');
+    await expect(cards(page)).toHaveCount(5);
+  });
+
   test('a search typed before the script arrived (a slow line) is kept, and Apply searches it', async ({ page }) => {
     await signIn(page, 'company');
     const panel = page.getByRole('search', { name: 'Filters' });
@@ -323,6 +363,11 @@ test.describe('vacancy candidates and the database', () => {
     await expect(total(page)).toHaveText('22 кандидата');
     await expect(panel.getByLabel('Сортировка')).toHaveValue('createdAtDesc');
     await expect(panel.getByLabel('Сортировка').locator('option:checked')).toHaveText('Сначала новые');
+    const age = panel.getByRole('group', { name: 'Возраст' });
+    await age.getByLabel('До').fill('200');
+    await panel.getByRole('button', { name: 'Применить' }).click();
+    await expect(age.getByRole('alert')).toHaveText('Укажите возраст от 0 до 150');
+    await expect(total(page)).toHaveText('22 кандидата');
   });
 
   test('the vacancy page: header, counters, the table with real stage, score and timer', async ({ page }) => {

@@ -276,6 +276,14 @@ test.describe('recruiter dashboard', () => {
     await dialog.getByLabel('Salary to').fill('1000');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByText('The upper salary cannot be below the lower one')).toBeVisible();
+    // an amount the server would refuse is said in the dialog, which stays open, not sent
+    await dialog.getByLabel('Salary to').fill('1000000000000');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText('Enter a whole amount from 0 to 100,000,000')).toBeVisible();
+    await dialog.getByLabel('Salary to').fill('150000.5');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText('Enter a whole amount from 0 to 100,000,000')).toBeVisible();
+    expect(query(page)).toMatchObject({ salaryFrom: '190000' });
     await dialog.getByRole('button', { name: 'Clear' }).click();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(names(page)).toHaveCount(3);

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useId, useRef, useState, type SubmitE
 import { api, errorKey } from '../../lib/client/api.ts';
 import type { CandidateCard, Page } from '../../lib/schemas/candidate.ts';
 import { SORTS } from '../../lib/candidate-sorts.ts';
-import { SCHEDULES } from '../../lib/vacancy-values.ts';
+import { AGE_MAX, SALARY_MAX, SCHEDULES } from '../../lib/vacancy-values.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
@@ -11,7 +11,7 @@ import { MessageModal } from '../shared/modals.tsx';
 import { CityInput, type CityValue } from '../shared/CityInput.tsx';
 import { Avatar } from './Avatar.tsx';
 import { salaryText } from './format.ts';
-import { activeFilters, DEFAULT_FILTER, filterUrl, fromForm, toParams, type DatabaseFilter } from './filter.ts';
+import { activeFilters, DEFAULT_FILTER, filterUrl, fromForm, rangeProblem, toParams, type DatabaseFilter } from './filter.ts';
 import { PAGE_SIZE } from './limits.ts';
 import { useInfiniteScroll, usePagedList } from './paging.ts';
 import { LazyBulkBar, useBulkSelection } from './selection.ts';
@@ -133,11 +133,12 @@ function CandidatePicker(props: Props) {
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     // without JavaScript the form reloads the page with the same fields in its query
     event.preventDefault();
-    // a reversed range would find nobody: it is explained beside the range instead of applied
-    const reversed = (from: string, to: string) => from.trim() !== '' && to.trim() !== '' && Number(from) > Number(to);
+    // a range the server would refuse or that would find nobody is explained beside it instead of applied
+    const salary = rangeProblem(values.salaryFrom, values.salaryTo, SALARY_MAX);
+    const age = rangeProblem(values.ageFrom, values.ageTo, AGE_MAX);
     const found = {
-      salary: reversed(values.salaryFrom, values.salaryTo) ? 'candidates_list.salary_order' : undefined,
-      age: reversed(values.ageFrom, values.ageTo) ? 'candidates_list.age_order' : undefined,
+      salary: salary && (salary === 'order' ? 'candidates_list.salary_order' : 'candidates_list.salary_bounds'),
+      age: age && (age === 'order' ? 'candidates_list.age_order' : 'candidates_list.age_bounds'),
     };
     setRangeErrors(found);
     if (found.salary || found.age) return;
@@ -236,11 +237,11 @@ function CandidatePicker(props: Props) {
               <legend>{t('candidates_list.salary')}</legend>
               <div className="field">
                 <label htmlFor={field('salary-from')}>{t('candidates_list.from')}</label>
-                <input id={field('salary-from')} type="number" name="salaryFrom" min={0} step={1000} inputMode="numeric" value={values.salaryFrom} onChange={set('salaryFrom')} />
+                <input id={field('salary-from')} type="number" name="salaryFrom" min={0} max={SALARY_MAX} step={1000} inputMode="numeric" value={values.salaryFrom} onChange={set('salaryFrom')} />
               </div>
               <div className="field">
                 <label htmlFor={field('salary-to')}>{t('candidates_list.to')}</label>
-                <input id={field('salary-to')} type="number" name="salaryTo" min={0} step={1000} inputMode="numeric" value={values.salaryTo} onChange={set('salaryTo')} aria-invalid={rangeErrors.salary ? true : undefined} />
+                <input id={field('salary-to')} type="number" name="salaryTo" min={0} max={SALARY_MAX} step={1000} inputMode="numeric" value={values.salaryTo} onChange={set('salaryTo')} aria-invalid={rangeErrors.salary ? true : undefined} />
               </div>
               {rangeError('salary')}
             </fieldset>
@@ -249,11 +250,11 @@ function CandidatePicker(props: Props) {
               <legend>{t('candidates_list.age')}</legend>
               <div className="field">
                 <label htmlFor={field('age-from')}>{t('candidates_list.from')}</label>
-                <input id={field('age-from')} type="number" name="ageFrom" min={0} max={120} inputMode="numeric" value={values.ageFrom} onChange={set('ageFrom')} />
+                <input id={field('age-from')} type="number" name="ageFrom" min={0} max={AGE_MAX} inputMode="numeric" value={values.ageFrom} onChange={set('ageFrom')} />
               </div>
               <div className="field">
                 <label htmlFor={field('age-to')}>{t('candidates_list.to')}</label>
-                <input id={field('age-to')} type="number" name="ageTo" min={0} max={120} inputMode="numeric" value={values.ageTo} onChange={set('ageTo')} aria-invalid={rangeErrors.age ? true : undefined} />
+                <input id={field('age-to')} type="number" name="ageTo" min={0} max={AGE_MAX} inputMode="numeric" value={values.ageTo} onChange={set('ageTo')} aria-invalid={rangeErrors.age ? true : undefined} />
               </div>
               {rangeError('age')}
             </fieldset>
@@ -345,7 +346,7 @@ function CandidatePicker(props: Props) {
           {list.loading ? (
             <p className="cl-empty cp-loading" role="status">{t('app.loading')}</p>
           ) : (
-            list.items.length === 0 && (
+            list.items.length === 0 && !list.error && (
               <div className="cl-empty">
                 <p>{narrowed ? t('candidates_list.empty_filtered') : t('candidates_list.empty_database')}</p>
                 {narrowed ? (

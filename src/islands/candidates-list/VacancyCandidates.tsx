@@ -269,7 +269,7 @@ function VacancyCandidates(props: Props) {
           </div>
         ) : list.loading ? (
           <p className="cl-empty" role="status">{t('app.loading')}</p>
-        ) : (
+        ) : list.error ? null : (
           <div className="cl-empty">
             <p>{stage === undefined ? t('candidates_list.empty_vacancy') : t('candidates_list.empty_stage')}</p>
             {stage !== undefined && <a className="btn btn-secondary" href={base} onClick={pick(undefined)}>{t('candidates_list.show_all')}</a>}

@@ -59,6 +59,24 @@ export function activeFilters(filter: DatabaseFilter): number {
 /** Whether a sort name is one the API knows. */
 export const isSort = (value: string): value is Sort => (SORTS as readonly string[]).includes(value);
 
+/** A number field as typed: '1 000' and '1,5' read as people write them; `null` when it is not a number. */
+export function typedNumber(text: string): number | undefined | null {
+  if (!text.trim()) return undefined;
+  const n = Number(text.replace(/[\s\u00a0]/g, '').replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * What is wrong with a range of the panel, if anything: a bound that is not a number from 0 to
+ * `max` (the server refuses it), or an upper bound below the lower one (it would find nobody).
+ */
+export function rangeProblem(from: string, to: string, max: number): 'bounds' | 'order' | undefined {
+  const [low, high] = [typedNumber(from), typedNumber(to)];
+  const outside = (n: number | undefined | null) => n === null || (n !== undefined && (n < 0 || n > max));
+  if (outside(low) || outside(high)) return 'bounds';
+  return typeof low === 'number' && typeof high === 'number' && low > high ? 'order' : undefined;
+}
+
 /**
  * The panel's fields as typed (all text) into a filter: blanks, undefined and what is not a
  * number (NaN) are dropped rather than sent. The city counts only once picked (it has an id).
@@ -66,9 +84,8 @@ export const isSort = (value: string): value is Sort => (SORTS as readonly strin
 export function fromForm(values: { search: string; positionName: string; salaryFrom: string; salaryTo: string; ageFrom: string; ageTo: string; schedule: number[]; sort: string }, city: { id?: number; name: string }): DatabaseFilter {
   const text = (v: string) => (v.trim() ? v.trim().slice(0, 300) : undefined);
   const number = (v: string) => {
-    if (!v.trim()) return undefined;
-    const n = Number(v.replace(/[\s\u00a0]/g, '').replace(',', '.'));
-    return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
+    const n = typedNumber(v);
+    return n != null && n >= 0 ? Math.floor(n) : undefined;
   };
   return {
     search: text(values.search),

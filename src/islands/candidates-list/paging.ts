@@ -135,7 +135,9 @@ export function usePagedList<T extends { id: string }>(initial: Page<T>, query: 
     else fetchPages([1], query, true);
   }, [current, state.loaded, query, fetchPages]);
 
-  return { items: state.items, total: state.total, exact: state.exact, loading: loading || !current, error, more, loadMore, removeAndRefresh, retry };
+  // a new query that failed shows its error, not the rows of the query before as if they answered it
+  const failed = !current && error !== undefined;
+  return { items: failed ? [] : state.items, total: state.total, exact: state.exact, loading: (loading || !current) && !failed, error, more, loadMore, removeAndRefresh, retry };
 }
 
 /**

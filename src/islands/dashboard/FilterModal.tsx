@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Controller, useForm } from '../shared/form.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
-import { VACANCY_STATUS, type VacancyStatus } from '../../lib/vacancy-values.ts';
+import { SALARY_MAX, VACANCY_STATUS, type VacancyStatus } from '../../lib/vacancy-values.ts';
 import { FormModal } from '../shared/modals.tsx';
 import { Field } from '../shared/Field.tsx';
 import { CityInput, type CityValue } from '../shared/CityInput.tsx';
@@ -57,7 +57,13 @@ export function FilterModal({ t, locale, filter, customers, onApply, onClose }: 
     },
   });
   const { errors } = formState;
-  const valid = (text: string) => !text.trim() || (amount(text) ?? -1) >= 0 || 'validation.number_invalid';
+  // the server takes whole amounts from 0 to SALARY_MAX and refuses the rest: said here, not sent
+  const valid = (text: string) => {
+    if (!text.trim()) return true;
+    const n = amount(text);
+    if (n === undefined) return 'validation.number_invalid';
+    return (Number.isInteger(n) && n >= 0 && n <= SALARY_MAX) || 'dashboard.salary_bounds';
+  };
 
   // empty, undefined and NaN values are dropped, so they never reach the URL or the API
   const submit = handleSubmit((values) => {
@@ -96,6 +102,7 @@ export function FilterModal({ t, locale, filter, customers, onApply, onClose }: 
             type="number"
             inputMode="numeric"
             min={0}
+            max={SALARY_MAX}
             step={1000}
             error={errors.salaryFrom?.message && t(errors.salaryFrom.message)}
             {...register('salaryFrom', { validate: valid })}
@@ -105,11 +112,13 @@ export function FilterModal({ t, locale, filter, customers, onApply, onClose }: 
             type="number"
             inputMode="numeric"
             min={0}
+            max={SALARY_MAX}
             step={1000}
             error={errors.salaryTo?.message && t(errors.salaryTo.message)}
             {...register('salaryTo', {
               validate: (text) => {
-                if (valid(text) !== true) return 'validation.number_invalid';
+                const own = valid(text);
+                if (own !== true) return own;
                 const [from, to] = [amount(getValues('salaryFrom')), amount(text)];
                 return from === undefined || to === undefined || to >= from || 'dashboard.salary_order';
               },

@@ -4,6 +4,7 @@ import { SCHEDULES } from './vacancy.ts';
 import { SORTS } from '../candidate-sorts.ts';
 
 import { STAGES, type PdStatus, type Priority, type Stage } from './funnel.ts';
+import { AGE_MAX } from '../vacancy-values.ts';
 
 export { PD_STATUS, PRIORITY, STAGE, STAGES, type PdStatus, type Priority, type Stage } from './funnel.ts';
 
@@ -113,8 +114,8 @@ export const CandidateQuerySchema = z.object({
   salaryFrom: intParam({ max: MONEY_MAX }),
   salaryTo: intParam({ max: MONEY_MAX }),
   city: intParam({ min: 1, message: 'validation.invalid' }),
-  ageFrom: intParam({ max: 150 }),
-  ageTo: intParam({ max: 150 }),
+  ageFrom: intParam({ max: AGE_MAX }),
+  ageTo: intParam({ max: AGE_MAX }),
   /** one or more of 1, 2, 3, comma-separated */
   schedule: z.pipe(
     z.optional(z.string()),
