@@ -242,7 +242,11 @@ function Ratings(props: {
   const titleId = useId();
   const commentId = useId();
   const formId = useId();
-  useRestoreTyped(formId, { comment }, (typed) => setComment(typed.comment ?? ''));
+  // a star or a comment chosen while the page was still loading its script (a slow line) is kept
+  useRestoreTyped(formId, { comment, score: String(score) }, (typed) => {
+    if (typed.comment !== undefined) setComment(typed.comment);
+    if (typed.score !== undefined) setScore(Number(typed.score));
+  });
   const number = useMemo(() => new Intl.NumberFormat(props.locale, { maximumFractionDigits: 1 }), [props.locale]);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
