@@ -172,7 +172,9 @@ for (const lang of ['en', 'ru'] as const) {
       await page.getByLabel(t.positionName).fill(name);
       await page.getByRole('button', { name: t.saveDraft }).click();
       await page.getByRole('alertdialog', { name: t.saved }).getByRole('button', { name: t.continue }).click();
-      await expect(page).toHaveURL(`${t.prefix}/recruiter`);
+      // back on the dashboard among the drafts, where the new one is listed
+      await expect(page).toHaveURL(`${t.prefix}/recruiter?status=2`);
+      await expect(page.getByRole('link', { name })).toBeVisible();
       const drafts = (await (await page.context().request.get('/api/v1/vacancy?status=2')).json()) as { positionName: string; city: unknown; salary: unknown }[];
       expect(drafts.find((v) => v.positionName === name)).toMatchObject({ city: null, salary: null });
       await page.context().close();

@@ -239,7 +239,9 @@ test.describe('vacancy form (English)', () => {
     await page.getByRole('button', { name: 'Save as draft' }).click();
     const done = page.getByRole('alertdialog', { name: 'The vacancy is created' });
     await done.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL('/recruiter');
+    // the dashboard lists published vacancies unless told otherwise: a new draft is shown among the drafts
+    await expect(page).toHaveURL('/recruiter?status=2');
+    await expect(page.getByRole('link', { name: /Frontend developer/ }).first()).toBeVisible();
 
     vacancyId = await findVacancy(page.context().request, 'Frontend developer', 2);
     const saved = await vacancy(page.context().request, vacancyId);
@@ -272,7 +274,7 @@ test.describe('vacancy form (English)', () => {
     await expect(page.getByLabel('Position name')).toHaveValue('Typed before the script');
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await page.getByRole('alertdialog', { name: 'The vacancy is created' }).getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL('/recruiter');
+    await expect(page).toHaveURL('/recruiter?status=2');
     const saved = await vacancy(page.context().request, await findVacancy(page.context().request, 'Typed before the script', 2));
     expect(saved).toMatchObject({ status: 2, positionType: 3, quantity: 3 });
   });

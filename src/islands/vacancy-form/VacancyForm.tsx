@@ -89,7 +89,8 @@ function defaultsOf(v: VacancyDto | undefined): VacancyInput {
 export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, vacancy, withComment, editComment }: VacancyFormProps) {
   const switchId = useId();
   const [formError, setFormError] = useState<string>();
-  const [saved, setSaved] = useState(false);
+  // the status saved: a draft is shown among the drafts, where the dashboard's default (published) does not list it
+  const [saved, setSaved] = useState<Status>();
   const [cityName, setCityName] = useState(vacancy?.city?.name ?? '');
   // SPEC.md §2: a salary without an upper bound is a fixed one
   const [fixed, setFixed] = useState(vacancy ? vacancy.salary != null && vacancy.salaryTo == null : false);
@@ -117,7 +118,7 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
     try {
       if (vacancy) await api<VacancyDto>(`vacancy/${vacancy.id}`, { method: 'PUT', body });
       else await api<VacancyDto>('vacancy', { method: 'POST', body });
-      setSaved(true);
+      setSaved(status);
     } catch (error) {
       setFormError(applyServerError(error, setError, FIELDS));
     }
@@ -253,12 +254,12 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
           </button>
         </div>
       </form>
-      {saved && (
+      {saved !== undefined && (
         <AlertModal
           tone="success"
           title={t(vacancy ? 'vacancy.edit_success' : 'vacancy.new_success')}
           confirmLabel={t('vacancy.continue')}
-          onConfirm={() => window.location.assign(href('/recruiter'))}
+          onConfirm={() => window.location.assign(href(saved === VACANCY_STATUS.DRAFT ? `/recruiter?status=${VACANCY_STATUS.DRAFT}` : '/recruiter'))}
         />
       )}
     </>
