@@ -602,29 +602,35 @@ function makeCandidate(index: number, ctx: Context): CandidateRow {
 }
 
 // One JSON parameter per batch (cheaper for Node than 19 arrays of texts), taken apart by
-// jsonb_to_recordset. The search vector is searchVector() of src/lib/server/candidates.ts on the
+// jsonb_to_recordset. The batch's candidate numbers are $3 + 1 onwards, taken beforehand by
+// RESERVE_NUMBERS (the trigger `candidates_number` would take them a row at a time, each update
+// of the space's counter behind the batch's own earlier ones: slower by half for the seed). The search vector is searchVector() of src/lib/server/candidates.ts on the
 // texts of searchTexts(): names, position, and `rest`, with GAP ('-:1') between the parts.
 const INSERT_CANDIDATES = `
 with rows as (
-  select * from jsonb_to_recordset($2::jsonb) as t(created_by uuid, name text, surname text, dob date, position text, salary int, salary_to int,
+  select *, $3::int + row_number() over () as number from jsonb_to_recordset($2::jsonb) as t(created_by uuid, name text, surname text, dob date, position text, salary int, salary_to int,
     city_id int, email text, phone text, schedule text, skills text, jobs jsonb, education jsonb, langs jsonb, lang text, pd_status int, rest text, created_at timestamptz)
 ), inserted as (
   insert into candidates (space_id, created_by, name, surname, dob, position_name, salary, salary_to, city_id, email, phone, schedule, skills,
-                          job_experience, education, langs, lang, pd_status, search, created_at, updated_at)
+                          job_experience, education, langs, lang, pd_status, search, created_at, updated_at, number)
   select $1, created_by, name, surname, dob, position, salary, salary_to, city_id, email, phone, schedule::smallint[], skills::text[],
          jobs, education, langs, lang, pd_status,
          setweight(to_tsvector('simple', name || ' ' || surname), 'A') || '-:1'::tsvector
            || setweight(to_tsvector('simple', position) || '-:1'::tsvector || to_tsvector('russian', position) || '-:1'::tsvector || to_tsvector('english', position), 'B')
            || '-:1'::tsvector || to_tsvector('simple', rest) || '-:1'::tsvector || to_tsvector('russian', rest) || '-:1'::tsvector || to_tsvector('english', rest),
-         created_at, created_at
+         created_at, created_at, number
   from rows
   returning id, created_by, created_at
 )
 insert into funnel_events (space_id, candidate_id, user_id, kind, created_at)
 select $1, id, created_by, 'candidate_added', created_at from inserted`;
 
-function candidateParams(spaceId: string, rows: CandidateRow[]): unknown[] {
-  return [spaceId, JSON.stringify(rows)];
+const RESERVE_NUMBERS = `
+insert into candidate_numbers as n (space_id, last) values ($1, $2) on conflict (space_id) do update set last = n.last + $2
+returning n.last - $2 as base`;
+
+function candidateParams(spaceId: string, rows: CandidateRow[], numbersAfter: number): unknown[] {
+  return [spaceId, JSON.stringify(rows), numbersAfter];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -754,6 +760,8 @@ async function reset(client: pg.PoolClient, spaceId: string): Promise<void> {
   await client.query('delete from vacancies where space_id = $1', [spaceId]);
   await client.query('delete from funnel_events where space_id = $1', [spaceId]);
   await client.query('delete from candidates where space_id = $1', [spaceId]);
+  // with no candidate left, numbering starts again from 1
+  await client.query('delete from candidate_numbers where space_id = $1', [spaceId]);
   // pending invites go; those the demo members joined by stay
   await client.query('delete from invites where space_id = $1 and user_id is null', [spaceId]);
   await client.query('commit');
@@ -921,7 +929,8 @@ async function insertCandidates(database: Database, demo: Demo, ctx: Context, fi
         const size = Math.min(BATCH, count - offset);
         const rows: CandidateRow[] = [];
         for (let k = 0; k < size; k++) rows.push(makeCandidate(first + offset + k, ctx));
-        await client.query(INSERT_CANDIDATES, candidateParams(demo.spaceId, rows));
+        const reserved = await client.query<{ base: number }>(RESERVE_NUMBERS, [demo.spaceId, size]);
+        await client.query(INSERT_CANDIDATES, candidateParams(demo.spaceId, rows, reserved.rows[0]!.base));
         done += size;
         if (done - reported >= Math.max(BATCH, count / 20) || done === count) {
           reported = done;

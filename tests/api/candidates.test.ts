@@ -441,3 +441,27 @@ describe('the funnel', () => {
     expect((await s.customer.client.post('/api/v1/candidates/vacancy', { vacancyId: s.vacancy.id, candidatesIds: [id] })).status).toBe(403);
   });
 });
+
+describe('candidate numbers', () => {
+  it('are counted per space, and two hundred candidates added at once get the numbers 1 to 200 (a number tells no company how many candidates the others keep)', async () => {
+    const [a, b] = await Promise.all([setup(), setup()]);
+    const n = 200;
+    const made = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        (i % 2 ? a.recruiter.client : a.company.client).post(
+          '/api/v1/candidates',
+          candidate({ name: `Anna${i}`, email: `anna${i}@example.com`, jobExperience: [], education: [], ...(i === 0 ? { vacancyId: a.vacancy.id } : {}) }),
+        ),
+      ),
+    );
+    expect(made.map((r) => r.status)).toEqual(Array(n).fill(201));
+    const other = await b.company.client.post('/api/v1/candidates', candidate());
+    const numbers = async (ids: string[]) => (await db().query('select number from candidates where id = any($1) order by number', [ids])).rows.map((r) => r.number as number);
+    expect(await numbers(made.map((r) => r.json.id))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(await numbers([other.json.id])).toEqual([1]);
+    // a customer without the candidate's consent is shown the space's own number
+    const [shown] = await numbers([made[0]!.json.id]);
+    const seen = await a.customer.client.get(`/api/v1/candidates/${made[0]!.json.id}`);
+    expect(seen.json).toMatchObject({ name: `Candidate ${shown}`, identityHidden: true });
+  });
+});

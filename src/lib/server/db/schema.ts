@@ -414,10 +414,12 @@ export const candidates = pgTable(
     source: text('source'),
     pdStatus: smallint('pd_status').notNull().default(1),
     /**
-     * A number to call the candidate by where their name may not be shown ("Candidate 4812"):
-     * to a customer without their consent, and after erasure.
+     * A number to call the candidate by where their name may not be shown ("Candidate 48"):
+     * to a customer without their consent, and after erasure. Counted per space (the trigger
+     * `candidates_number` takes the next of `candidate_numbers`), so that it says nothing of how
+     * many candidates other companies keep; the default is never stored.
      */
-    number: integer('number').notNull().generatedAlwaysAsIdentity(),
+    number: integer('number').notNull().default(0),
     /** Names, position, experience and skills in Russian, English and as-typed forms. */
     search: tsvector('search'),
     /**
@@ -449,8 +451,20 @@ export const candidates = pgTable(
     index('candidates_unconsented').on(t.unconsentedSince).where(sql`${t.unconsentedSince} is not null and ${t.erasedAt} is null`),
     // the erased few, so that "not erased" (privacy.ts identityShown) never reads the whole table
     index('candidates_erased').on(t.id).where(sql`${t.erasedAt} is not null`),
+    uniqueIndex('candidates_space_number').on(t.spaceId, t.number),
+    // foreign keys are indexed on the side that refers (tests/api/schema-indexes.test.ts): without,
+    // deleting N candidates reads the whole table N times
+    index('candidates_merged_into').on(t.mergedInto).where(sql`${t.mergedInto} is not null`),
   ],
 );
+
+/** The last candidate number given in a space (see `candidates.number`). */
+export const candidateNumbers = pgTable('candidate_numbers', {
+  spaceId: uuid('space_id')
+    .primaryKey()
+    .references(() => spaces.id, { onDelete: 'cascade' }),
+  last: integer('last').notNull(),
+});
 
 /** A candidate on a vacancy: the funnel stage, priority and when the stage last changed. */
 export const vacancyCandidates = pgTable(
@@ -493,7 +507,11 @@ export const funnelEvents = pgTable(
     toValue: text('to_value'),
     createdAt: createdAt(),
   },
-  (t) => [index('funnel_events_space_created').on(t.spaceId, t.createdAt), index('funnel_events_candidate').on(t.candidateId, t.createdAt)],
+  (t) => [
+    index('funnel_events_space_created').on(t.spaceId, t.createdAt),
+    index('funnel_events_candidate').on(t.candidateId, t.createdAt),
+    index('funnel_events_vacancy').on(t.vacancyId).where(sql`${t.vacancyId} is not null`),
+  ],
 );
 
 /** One rating per person per candidate on a vacancy; a new one replaces the old. */
@@ -513,7 +531,7 @@ export const ratings = pgTable(
     comment: text('comment').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.vacancyId, t.candidateId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.vacancyId, t.candidateId, t.userId] }), index('ratings_candidate').on(t.candidateId)],
 );
 
 /** An application from a careers page (docs/decisions/0027): what the form said beside the candidate's own fields. */
@@ -693,7 +711,11 @@ export const interviews = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('interviews_space_starts').on(t.spaceId, t.startsAt), index('interviews_candidate_starts').on(t.candidateId, t.startsAt)],
+  (t) => [
+    index('interviews_space_starts').on(t.spaceId, t.startsAt),
+    index('interviews_candidate_starts').on(t.candidateId, t.startsAt),
+    index('interviews_vacancy').on(t.vacancyId).where(sql`${t.vacancyId} is not null`),
+  ],
 );
 
 export const interviewParticipants = pgTable(
@@ -747,7 +769,7 @@ export const shortlistCandidates = pgTable(
       .references(() => candidates.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.shortlistId, t.candidateId] })],
+  (t) => [primaryKey({ columns: [t.shortlistId, t.candidateId] }), index('shortlist_candidates_candidate').on(t.candidateId)],
 );
 
 /**
@@ -782,6 +804,8 @@ export const notifications = pgTable(
     index('notifications_user_created').on(t.userId, t.createdAt),
     index('notifications_user_unread').on(t.userId).where(sql`${t.readAt} is null`),
     index('notifications_user_unmailed').on(t.userId).where(sql`${t.mailedAt} is null`),
+    index('notifications_candidate').on(t.candidateId).where(sql`${t.candidateId} is not null`),
+    index('notifications_vacancy').on(t.vacancyId).where(sql`${t.vacancyId} is not null`),
   ],
 );
 
