@@ -465,3 +465,55 @@ describe('candidate numbers', () => {
     expect(seen.json).toMatchObject({ name: `Candidate ${shown}`, identityHidden: true });
   });
 });
+
+describe("the profile's Vacancies", () => {
+  const form = (client: Client, path: string, fields: Record<string, string>) =>
+    client.request('POST', path, { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const links = async (id: string) => (await db().query('select vacancy_id, stage from vacancy_candidates where candidate_id = $1', [id])).rows;
+
+  it('lists the vacancies a candidate is on and adds them to a published one by a plain form post; refuses what the API refuses, with its message, and writes nothing', async () => {
+    const [s, other] = await Promise.all([setup(), setup()]);
+    const id = (await s.recruiter.client.post('/api/v1/candidates', candidate())).json.id as string;
+    const draft = (await s.company.client.post('/api/v1/vacancy', { ...vacancyBody([s.customer.id]), positionName: 'Draft analyst', status: 2 })).json;
+    const before = await s.recruiter.client.get(`/candidates/${id}/-`);
+    expect(before.text).toContain('Not on any vacancy yet.');
+    expect(before.text).toMatch(new RegExp(`<option value="${s.vacancy.id}"[^>]*>Project manager</option>`));
+    // a draft is not offered, as the API would refuse it
+    expect(before.text).not.toContain(draft.id);
+
+    const added = await form(s.recruiter.client, `/candidates/${id}/-`, { add_to_vacancy: s.vacancy.id });
+    expect(added.status, added.text).toBe(303);
+    expect(added.headers.get('location')).toBe(`/candidates/${id}/${s.vacancy.id}?added=1#cp-vacancies`);
+    expect(await links(id)).toEqual([{ vacancy_id: s.vacancy.id, stage: 1 }]);
+    expect((await db().query(`select count(*)::int as n from funnel_events where candidate_id = $1 and kind = 'added_to_vacancy'`, [id])).rows[0].n).toBe(1);
+    const after = await s.recruiter.client.get(`/candidates/${id}/${s.vacancy.id}?added=1`);
+    expect(after.text).toContain('Added to “Project manager”.');
+    expect(after.text).toMatch(/aria-current="page"[^>]*>Project manager<\/a>\s*<span class="badge"[^>]*>New<\/span>/);
+    expect(after.text).toContain('No published vacancy left to add the candidate to.');
+    // the same post again changes nothing
+    expect((await form(s.recruiter.client, `/candidates/${id}/-`, { add_to_vacancy: s.vacancy.id })).status).toBe(303);
+    expect(await links(id)).toHaveLength(1);
+
+    const refused: [Client, string, string, number, string][] = [
+      [s.recruiter.client, `/candidates/${id}/-`, draft.id, 409, 'Candidates can be added only to a published vacancy'],
+      [s.recruiter.client, `/ru/candidates/${id}/-`, draft.id, 409, 'Кандидатов можно добавлять только в активную вакансию'],
+      [s.recruiter.client, `/candidates/${id}/-`, other.vacancy.id, 404, 'role="alert"'],
+      [s.recruiter.client, `/candidates/${id}/-`, 'not-a-vacancy\u0000', 404, 'role="alert"'],
+      [s.recruiter.client, `/candidates/${id}/-`, '9'.repeat(5000), 404, 'role="alert"'],
+      // another space's recruiter, with their own vacancy: the candidate is not theirs
+      [other.recruiter.client, `/candidates/${id}/-`, other.vacancy.id, 400, ''],
+      [s.customer.client, `/candidates/${id}/${s.vacancy.id}`, draft.id, 403, ''],
+    ];
+    for (const [client, path, vacancy, status, text] of refused) {
+      const res = await form(client, path, { add_to_vacancy: vacancy });
+      expect(res.status, `${path} ${vacancy.slice(0, 20)}`).toBe(status);
+      expect(res.text).toContain(text);
+    }
+    expect(await links(id)).toHaveLength(1);
+    // no session: to the login page
+    const anonymous = await form(new Client(), `/candidates/${id}/-`, { add_to_vacancy: s.vacancy.id });
+    expect([302, 303, 401]).toContain(anonymous.status);
+    // a customer is shown no such section
+    expect((await s.customer.client.get(`/candidates/${id}/${s.vacancy.id}`)).text).not.toContain('data-testid="vacancies-section"');
+  });
+});

@@ -461,4 +461,44 @@ test.describe('candidate profile', () => {
     await expect(ratings.getByRole('img', { name: '4 звезды' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'История' }).getByRole('listitem').filter({ hasText: 'Этап: Финалист → Принят' })).toContainText('Kate Main');
   });
+  test("from the database: the recruiter puts the candidate on another vacancy through the profile's Vacancies, in Russian at phone width, then in English", async ({ page }) => {
+    await signIn(page, world.company);
+    const company = page.context().request;
+    const current = (await (await company.get(`/api/v1/vacancy/${world.vacancyId}`)).json()) as Record<string, unknown> & { customers: { id: string }[]; mainCustomer: string; softSkills: { id: number }[]; city: { id: number } };
+    const second = await company.post('/api/v1/vacancy', {
+      headers,
+      data: {
+        positionType: 3, positionName: 'Data analyst', quantity: 1, departmentName: 'IT', hardSkills: ['SQL'], jobExperience: 2, softSkills: current.softSkills.map((s) => s.id),
+        exceptionalRequirements: '', country: 'ru', cityId: current.city.id, address: 'Tverskaya 1', salary: 150000, schedule: 1, bonus: '',
+        customers: current.customers.map((c) => c.id), mainCustomer: current.mainCustomer, status: 1,
+      },
+    });
+    expect(second.status(), await second.text()).toBe(201);
+    const analyst = ((await second.json()) as { id: string }).id;
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/ru/candidates');
+    await page.getByRole('link', { name: /Anna Smirnova/ }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/ru/candidates/${world.candidateId}/-$`));
+    const vacancies = page.getByRole('region', { name: 'Вакансии', exact: true });
+    await expect(vacancies.getByRole('listitem')).toHaveText([/Project manager\s*Принят/]);
+    await vacancies.getByLabel('Добавить в вакансию').selectOption({ label: 'Data analyst' });
+    await vacancies.getByRole('button', { name: 'Добавить' }).click();
+    await expect(page).toHaveURL(new RegExp(`/ru/candidates/${world.candidateId}/${analyst}\\?added=1`));
+    await expect(page.getByRole('status').filter({ hasText: 'Кандидат добавлен в вакансию «Data analyst».' })).toBeVisible();
+    await expect(page.getByTestId('current-stage')).toHaveText('Новый');
+    await expect(vacancies.getByRole('listitem')).toHaveText([/Data analyst\s*Новый/, /Project manager\s*Принят/]);
+    await expect(vacancies).toContainText('Нет активных вакансий, в которые можно добавить кандидата.');
+    // the section fits the phone's width
+    const box = await vacancies.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/candidates/${world.candidateId}/-`);
+    const english = page.getByRole('region', { name: 'Vacancies', exact: true });
+    await expect(english.getByRole('listitem')).toHaveText([/Data analyst\s*New/, /Project manager\s*Hired/]);
+    await english.getByRole('link', { name: 'Data analyst' }).click();
+    await expect(page).toHaveURL(new RegExp(`/candidates/${world.candidateId}/${analyst}$`));
+    await expect(page.getByRole('link', { name: 'Candidates of “Data analyst”' })).toBeVisible();
+  });
 });

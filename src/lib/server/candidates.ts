@@ -32,6 +32,7 @@ import type { UserRow } from './users.ts';
 import { identityShown, withIdentity } from './privacy.ts';
 import { queueWebhookEvents } from './webhooks.ts';
 import { UUID } from '../uuid.ts';
+import { VACANCY_STATUS } from '../vacancy-values.ts';
 
 type CandidateRow = typeof schema.candidates.$inferSelect;
 type VacancyRow = typeof schema.vacancies.$inferSelect;
@@ -776,11 +777,50 @@ export async function addToVacancy(user: UserRow, vacancyId: string, candidateId
   return { added };
 }
 
+/**
+ * The profile's "Vacancies" (company and recruiters): the space's vacancies the candidate is on,
+ * with the stage there, and the published ones they could be put on. Empty for anyone else.
+ */
+export async function vacancyLinksOf(user: UserRow, candidateId: string): Promise<VacancyLinks> {
+  if (!mayManageCandidates(user) || !user.spaceId || !UUID.test(candidateId)) return { on: [], open: [] };
+  const { vacancies: v, vacancyCandidates: vc } = schema;
+  const db = await getDb();
+  const [on, open] = await Promise.all([
+    db
+      .select({ id: v.id, positionName: v.positionName, status: v.status, stage: vc.stage })
+      .from(vc)
+      .innerJoin(v, eq(v.id, vc.vacancyId))
+      .where(and(eq(vc.candidateId, candidateId), eq(v.spaceId, user.spaceId)))
+      .orderBy(asc(v.status), asc(v.positionName)),
+    db
+      .select({ id: v.id, positionName: v.positionName })
+      .from(v)
+      .where(
+        and(
+          eq(v.spaceId, user.spaceId),
+          eq(v.status, VACANCY_STATUS.PUBLISHED),
+          notExists(db.select({ one: sql`1` }).from(vc).where(and(eq(vc.vacancyId, v.id), eq(vc.candidateId, candidateId)))),
+        ),
+      )
+      .orderBy(asc(v.positionName), asc(v.createdAt))
+      .limit(VACANCY_CHOICES),
+  ]);
+  return { on, open };
+}
+
+export interface VacancyLinks {
+  on: { id: string; positionName: string; status: number; stage: number }[];
+  open: { id: string; positionName: string }[];
+}
+
+/** The most published vacancies the profile offers to add a candidate to, by name. */
+export const VACANCY_CHOICES = 500;
+
 /** The vacancy `user` may put candidates onto: their space's, published. */
 export async function vacancyToAddTo(user: UserRow, vacancyId: string): Promise<VacancyRow> {
   const vacancy = await findVisible(user, vacancyId);
   if (!mayWrite(user) || user.spaceId !== vacancy.spaceId) throw forbidden();
-  if (vacancy.status !== 1) throw new AppError(409, 'error.vacancy.not_published');
+  if (vacancy.status !== VACANCY_STATUS.PUBLISHED) throw new AppError(409, 'error.vacancy.not_published');
   return vacancy;
 }
 
