@@ -410,6 +410,25 @@ describe('the funnel', () => {
     expect((await s.stage(s.company.client, 9)).json.errors).toEqual({ stage: 'validation.invalid' });
   });
 
+  it('a customer takes back from the archive only a candidate archived at their stages, not one the recruiter archived earlier (single and bulk moves)', async () => {
+    const s = await onVacancy();
+    const allowed = async () => (await s.customer.client.get(`/api/v1/candidates/${s.id}?vacancyId=${s.vacancy.id}`)).json.funnel.allowedStages;
+    // the recruiter archives a new candidate: the customer cannot make them a finalist
+    expect((await s.stage(s.recruiter.client, 7)).status).toBe(200);
+    expect(await allowed()).toEqual([]);
+    const early = await s.stage(s.customer.client, 5);
+    expect(early.status).toBe(403);
+    expect(early.json.message).toBe('error.funnel.stage_forbidden');
+    const bulk = await s.customer.client.post('/api/v1/candidates/bulk', { action: 'moveStage', vacancyId: s.vacancy.id, ids: [s.id], params: { vacancyId: s.vacancy.id, stage: 5 } });
+    expect(bulk.json).toMatchObject({ applied: 0, reasons: { 'error.funnel.stage_forbidden': 1 } });
+    expect((await s.company.client.get(`/api/v1/candidates/${s.id}?vacancyId=${s.vacancy.id}`)).json.funnel.stage).toBe(7);
+    // at the customer interview the customer rejects, and may take it back
+    await s.stage(s.recruiter.client, 4);
+    expect((await s.stage(s.customer.client, 7)).status).toBe(200);
+    expect(await allowed()).toEqual([5, 6]);
+    expect((await s.stage(s.customer.client, 5)).status).toBe(200);
+  });
+
   it('priority is the recruiters\'; ratings are everyone\'s on the vacancy, one per person, with the average', async () => {
     const s = await onVacancy();
     const url = `/api/v1/candidates/vacancy/${s.vacancy.id}/${s.id}`;

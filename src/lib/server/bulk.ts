@@ -12,7 +12,7 @@ import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, forbidden, notFound } from './http.ts';
 import { addJob } from './jobs.ts';
 import { announce, isVacancyCustomer } from './notifications.ts';
-import { addLinks, allowedStages, bulkSelection, customerIds, mayManageCandidates, vacancyToAddTo, writeMove } from './candidates.ts';
+import { addLinks, allowedStages, archivedFromStage, bulkSelection, customerIds, mayManageCandidates, vacancyToAddTo, writeMove } from './candidates.ts';
 import { consentRequest } from './consent.ts';
 import { findVisible, mayWrite } from './vacancies.ts';
 import { logger } from './log.ts';
@@ -96,7 +96,8 @@ async function applyOne(tx: Executor, ready: Prepared, candidateId: string): Pro
   const from = link.stage as Stage;
   const stage = action === 'archive' ? STAGE.ARCHIVE : params.stage!;
   if (from === stage) throw new AppError(409, 'bulk.skip.already_at_stage');
-  if (!allowedStages(user, vacancy!, ready.customers, from).includes(stage)) throw forbidden('error.funnel.stage_forbidden');
+  const archivedFrom = from === STAGE.ARCHIVE ? await archivedFromStage(tx, vacancy!.id, candidateId) : null;
+  if (!allowedStages(user, vacancy!, ready.customers, from, archivedFrom).includes(stage)) throw forbidden('error.funnel.stage_forbidden');
   return writeMove(tx, user, vacancy!, candidateId, from, stage, ready.now, action === 'archive' ? { kind: 'reject_reason', text: params.reason! } : undefined);
 }
 

@@ -341,7 +341,7 @@ async function funnelOf(user: UserRow, vacancyId: string, candidateId: string): 
     stageChangedAt: link.stageChangedAt.toISOString(),
     ratings,
     average,
-    allowedStages: allowedStages(user, vacancy, customers, link.stage as Stage),
+    allowedStages: allowedStages(user, vacancy, customers, link.stage as Stage, link.stage === STAGE.ARCHIVE ? await archivedFromStage(db, vacancyId, candidateId) : null),
     history: history.map(({ event, user: u }) => ({ kind: event.kind, from: event.fromValue, to: event.toValue, at: event.createdAt.toISOString(), user: u?.name !== undefined ? u : null })),
   };
 }
@@ -373,16 +373,35 @@ const CUSTOMER_TARGETS: readonly Stage[] = [STAGE.FINALIST, STAGE.HIRED, STAGE.A
 /**
  * DECISIONS.md: the space's company and recruiters move any stage; a customer of the vacancy
  * moves candidates from customer interview onwards (to finalist, hired or archive), and with two
- * or more customers only the main customer can.
+ * or more customers only the main customer can. An archived candidate is where they were archived
+ * from (`archivedFrom`, see archivedFromStage): a customer may take back a rejection made at their
+ * stages, but not bring a candidate the recruiter archived at an earlier stage to finalist.
  */
-export function allowedStages(user: UserRow, vacancy: VacancyRow, customers: string[], current: Stage): Stage[] {
+export function allowedStages(user: UserRow, vacancy: VacancyRow, customers: string[], current: Stage, archivedFrom: Stage | null = null): Stage[] {
   const all: Stage[] = [1, 2, 3, 4, 5, 6, 7];
   if (vacancy.status === 3) return [];
   if (mayWrite(user) && user.spaceId === vacancy.spaceId) return all.filter((s) => s !== current);
   if (user.role !== ROLE.CUSTOMER || !customers.includes(user.id)) return [];
   if (customers.length >= 2 && vacancy.mainCustomerId !== user.id) return [];
-  if (current < STAGE.CUSTOMER_INTERVIEW) return [];
+  const reached = current === STAGE.ARCHIVE ? archivedFrom : current;
+  if (reached === null || reached < STAGE.CUSTOMER_INTERVIEW) return [];
   return CUSTOMER_TARGETS.filter((s) => s !== current);
+}
+
+/**
+ * The stage an archived candidate was archived from: the last move into the archive on the
+ * vacancy (null when the history has none, e.g. demo data written straight into the archive).
+ */
+export async function archivedFromStage(executor: Executor, vacancyId: string, candidateId: string): Promise<Stage | null> {
+  const e = schema.funnelEvents;
+  const [last] = await executor
+    .select({ from: e.fromValue })
+    .from(e)
+    .where(and(eq(e.vacancyId, vacancyId), eq(e.candidateId, candidateId), eq(e.kind, 'stage'), eq(e.toValue, String(STAGE.ARCHIVE))))
+    .orderBy(desc(e.createdAt), desc(e.id))
+    .limit(1);
+  const from = Number(last?.from);
+  return Number.isInteger(from) && from >= STAGE.NEW && from < STAGE.ARCHIVE ? (from as Stage) : null;
 }
 
 async function onVacancy(user: UserRow, vacancyId: string, candidateId: string) {
@@ -421,12 +440,24 @@ export async function moveStage(
   const changed = () => new AppError(409, 'error.funnel.stage_changed');
   if (link.stage !== from) throw changed();
   if (from === stage) return { stage, stageChangedAt: link.stageChangedAt.toISOString() };
-  if (!allowedStages(user, vacancy, await customerIds(vacancyId), from).includes(stage)) {
+  const customers = await customerIds(vacancyId);
+  // out of the archive, the stage it was archived from decides: read under the row lock below
+  if (!allowedStages(user, vacancy, customers, from, from === STAGE.ARCHIVE ? STAGE.CUSTOMER_INTERVIEW : null).includes(stage)) {
     throw forbidden('error.funnel.stage_forbidden');
   }
   const db = await getDb();
   const now = new Date();
-  const told = await db.transaction((tx) => writeMove(tx, user, vacancy, candidateId, from, stage, now, note));
+  const told = await db.transaction(async (tx) => {
+    // out of the archive the rule reads the history, which a move meanwhile could change: the
+    // link's row lock orders it with every other move (writeMove writes only from `from`)
+    if (from === STAGE.ARCHIVE) {
+      const vc = schema.vacancyCandidates;
+      const [locked] = await tx.select({ stage: vc.stage }).from(vc).where(and(eq(vc.vacancyId, vacancyId), eq(vc.candidateId, candidateId))).for('update');
+      if (locked?.stage !== from) throw changed();
+      if (!allowedStages(user, vacancy, customers, from, await archivedFromStage(tx, vacancyId, candidateId)).includes(stage)) throw forbidden('error.funnel.stage_forbidden');
+    }
+    return writeMove(tx, user, vacancy, candidateId, from, stage, now, note);
+  });
   await announce(told);
   return { stage, stageChangedAt: now.toISOString() };
 }
