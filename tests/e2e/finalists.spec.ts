@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { hiringSpace, signIn, type HiringWorld } from './world.ts';
+import { headers, hiringSpace, signIn, type HiringWorld } from './world.ts';
 
 /** The number of pages of a PDF as Chromium writes it: one `/Type /Page` object per page. */
 function pdfPages(pdf: Buffer): number {
@@ -29,6 +29,12 @@ for (const lang of ['en', 'ru'] as const) {
 
     test('a customer reaches the finalists from the workspace by links, reads them with no script, and prints one A4 page', async ({ page }, testInfo) => {
       await signIn(page, world.customer.email);
+      // a comment with one long word (a pasted link) wraps in its column: it does not widen the table
+      const rated = await page.context().request.post(`/api/v1/candidates/vacancy/${world.vacancy.id}/${world.candidates.finalist.id}/rating`, {
+        data: { score: 4, comment: `https://example.com/${'a'.repeat(300)}` },
+        headers,
+      });
+      expect(rated.status(), await rated.text()).toBe(201);
       const scripts: string[] = [];
       await page.goto(`${t.prefix}/workspace`);
       const vacancy = page.getByTestId('workspace-vacancy').filter({ hasText: world.vacancy.name });
@@ -46,6 +52,7 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(page.locator('main')).not.toContainText(t.forRecruiter);
       expect(scripts).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`finalists-${lang}-desktop.png`), fullPage: true });
+      expect(await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: testInfo.outputPath(`finalists-${lang}-phone.png`), fullPage: true });

@@ -83,7 +83,8 @@ test('help in Russian', async ({ page }) => {
   await page.goto('/ru/help');
   await expect(page.getByRole('heading', { name: 'Помощь' })).toBeVisible();
   await expect(page.getByText('Обращений нет.', { exact: false })).toBeVisible();
-  const opened = await page.context().request.post('/api/v1/help', { data: { title: 'chat', description: 'Не приходят сообщения' }, headers: { origin: ORIGIN } });
+  // a pasted link of 300 characters: one word that must wrap, on a phone too
+  const opened = await page.context().request.post('/api/v1/help', { data: { title: 'chat', description: `Не приходят сообщения: https://example.com/${'a'.repeat(300)}` }, headers: { origin: ORIGIN } });
   expect(opened.status()).toBe(201);
   await page.reload();
   await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('1 сообщение');
@@ -100,6 +101,10 @@ test('help in Russian', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Закрыто' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Открыть снова' })).toBeFocused();
   await expect(page.getByText('Новое сообщение снова откроет обращение.')).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}`).toBeLessThanOrEqual(width);
+  }
   await page.reload();
   await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('Закрыто');
   await page.getByRole('button', { name: 'Открыть снова' }).click();

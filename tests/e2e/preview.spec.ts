@@ -199,6 +199,18 @@ test.describe('vacancy preview', () => {
     await expect(page.locator('script')).toHaveCount(0);
   });
 
+  test('long words (a pasted link, a run of one letter) wrap on a phone: nothing pushes the page sideways', async ({ page }) => {
+    const long = 'x'.repeat(90);
+    const id = await createVacancy(company, { departmentName: `Dept${long}`, hardSkills: [`Skill${long}`], address: `Street${long}`, exceptionalRequirements: `https://example.com/${'a'.repeat(300)}`, bonus: `Bonus${'b'.repeat(300)}` });
+    await page.context().addCookies(world.company);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const prefix of ['', '/ru']) {
+      await page.goto(`${prefix}/vacancy/preview/${id}`);
+      await expect(page.getByText(`Skill${long}`)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), prefix).toBeLessThanOrEqual(390);
+    }
+  });
+
   test('prints as a clean A4 document of one or two pages', async ({ page }, testInfo) => {
     await page.context().addCookies(world.company);
     await page.goto(`/vacancy/preview/${world.vacancyId}`);
