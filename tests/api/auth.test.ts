@@ -164,6 +164,17 @@ describe('POST /api/v1/auth/email/login', () => {
     expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('does not count a right password: signing in again and again from one client never locks the person out, and wrong ones still do', async () => {
+    const { email } = await signUp();
+    const office = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await office.post('/api/v1/auth/email/login', { email, password: PASSWORD })).status);
+    expect(statuses).toEqual(Array(15).fill(200));
+    const wrong: number[] = [];
+    for (let i = 0; i < 11; i++) wrong.push((await office.post('/api/v1/auth/email/login', { email, password: 'Wrong-passw0rd' })).status);
+    expect(wrong).toEqual([...Array(10).fill(422), 429]);
+  });
+
   it('caps guesses at one address from many clients at once, and not the browser that signed in before (decision 0034)', async () => {
     const { client: owner, email } = await signUp();
     expect(owner.cookies.get('dv')).toEqual(expect.any(String));

@@ -15,7 +15,7 @@ import { knownDevice } from './devices.ts';
 import { addCodeJob, chargeCodeMail, consumeCode, issueCode } from './codes.ts';
 
 /**
- * Login attempts per 15 minutes: for one address from one client (a stranger elsewhere cannot
+ * Failed logins per 15 minutes: for one address from one client (a stranger elsewhere cannot
  * lock the owner out), and from one client across addresses (a flood is slowed whatever it tries).
  */
 const LOGINS_PER_ADDRESS_AND_CLIENT = 10;
@@ -181,13 +181,10 @@ export async function login(
   input: { email: string; password: string; remember: boolean },
   client: ClientInfo,
 ): Promise<SessionGrant> {
-  await limit(
-    [
-      [`login:${input.email}:${clientBucket(client.ip)}`, LOGINS_PER_ADDRESS_AND_CLIENT],
-      [`login-client:${clientBucket(client.ip)}`, LOGINS_PER_CLIENT],
-    ],
-    WINDOW,
-  );
+  // every try counts before the password is checked (tries sent at once too); a right password
+  // takes its try back, so that signing in again and again is never what locks a person out
+  const takeBackClient = await countTry(`login-client:${clientBucket(client.ip)}`, LOGINS_PER_CLIENT, WINDOW);
+  const takeBackPair = await countTry(`login:${input.email}:${clientBucket(client.ip)}`, LOGINS_PER_ADDRESS_AND_CLIENT, WINDOW);
   const db = await getDb();
   const [user] = await db
     .select()
@@ -206,7 +203,7 @@ export async function login(
   if (!user || !ok) {
     throw new AppError(422, 'error.common.wrong_email_or_password');
   }
-  await takeBack();
+  await Promise.all([takeBack(), takeBackClient(), takeBackPair()]);
   if (user.deletedAt) throw new AppError(422, 'error.common.deleted_account');
   if (user.status === STATUS.BANNED) throw new AppError(403, 'error.user.banned');
   return grant(user, input.remember, client);
