@@ -255,7 +255,7 @@ test.describe('candidate form', () => {
     await expect(page.getByText('Please enter name')).toBeVisible();
     await expect(page.getByText('Please enter surname')).toBeVisible();
     // each error once, beside its field: no banner repeats them
-    await expect(page.getByText('Some fields are filled in wrongly')).toHaveCount(0);
+    await expect(page.getByText('Some fields are not filled in correctly')).toHaveCount(0);
     const job = group(page, 'Job 1');
     await expect(job.getByText('Please enter when the job started')).toBeVisible();
     await expect(job.getByText('Enter when the job ended, or mark it as the current job')).toBeVisible();

@@ -308,6 +308,11 @@ test.describe('candidate profile', () => {
     await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Upload resume' })).toHaveCount(0);
 
+    // a comment the server refuses says why, not only that something is wrong
+    await ratings.getByLabel('Comment').fill('Good, but \u0007 check the references.');
+    await ratings.getByRole('button', { name: 'Save rating' }).click();
+    await expect(ratings.getByRole('alert')).toHaveText('Remove the special characters from this field');
+    await ratings.getByLabel('Comment').fill('Good, but check the references.');
     await ratings.getByRole('button', { name: 'Save rating' }).click();
     await expect(ratings.getByTestId('rating-average')).toContainText('Average 3.5 of 5');
     await expect(ratings.getByRole('listitem').filter({ hasText: 'Ivan Second' })).toContainText('Good, but check the references.');

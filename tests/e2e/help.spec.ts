@@ -13,6 +13,11 @@ test('a ticket is opened by a customer and answered live by an admin', async ({ 
   await dialog.getByRole('button', { name: 'Create ticket' }).click();
   await expect(dialog.getByText('Choose the problem type')).toBeVisible();
   await dialog.getByLabel('Problem type').selectOption('candidates');
+  // a control character pasted in: the server says what is wrong, beside the field it is in
+  await dialog.getByLabel('Description').fill('I cannot see \u0007 the ratings');
+  await dialog.getByRole('button', { name: 'Create ticket' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Remove the special characters from this field');
+  await expect(dialog.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Description').fill('I cannot see the ratings of a candidate');
   await dialog.getByRole('button', { name: 'Create ticket' }).click();
   await expect(page).toHaveURL(/\/help\/[0-9a-f-]{36}$/);
@@ -110,6 +115,10 @@ test('help in Russian', async ({ page }) => {
   await page.getByRole('button', { name: 'Открыть снова' }).click();
   await expect(page.getByRole('button', { name: 'Закрыть обращение' })).toBeVisible();
   await expect(page.locator('.help-list').getByRole('link', { name: /Чат/ })).toContainText('Ждёт ответа');
+  // a message the server refuses says why, in Russian
+  await page.getByLabel('Добавить сообщение').fill('Служебный \u0001 символ');
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Уберите из поля служебные символы');
 });
 
 test('a message typed on a ticket before the page’s script arrived (a slow line) is kept and sent', async ({ page }) => {

@@ -259,7 +259,7 @@ function Ratings(props: {
       await props.onRate(score, comment.trim());
       setSaved(true);
     } catch (failure) {
-      setError(t(errorKey(failure)));
+      setError(t(errorKey(failure, 'comment')));
     } finally {
       setBusy(false);
     }

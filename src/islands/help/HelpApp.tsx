@@ -104,7 +104,7 @@ function HelpApp(props: Props) {
       setClosedAt(null);
       setText('');
     } catch (failure) {
-      setError(errorKey(failure));
+      setError(errorKey(failure, 'text'));
     } finally {
       setBusy(false);
     }
@@ -214,7 +214,10 @@ function NewTicket({ t, onClose, onCreated }: { t: ReturnType<typeof useT>['t'];
     try {
       onCreated(await api<TicketDto>('help', { method: 'POST', body: { title, description } }));
     } catch (failure) {
-      setErrors({ form: errorKey(failure) });
+      // the server's word on a field goes beside it; anything else above the form
+      const form = errorKey(failure);
+      const named = Object.fromEntries((['title', 'description'] as const).map((field) => [field, errorKey(failure, field)]).filter(([, key]) => key !== form));
+      setErrors(Object.keys(named).length ? named : { form });
       setBusy(false);
     }
   };

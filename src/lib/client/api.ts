@@ -105,8 +105,11 @@ export async function api<T>(path: string, options: RequestOptions = {}, fetcher
   return (await response.json()) as T;
 }
 
-/** The translation key of any failure: the server's key, or the default text. */
-export function errorKey(error: unknown): string {
-  if (error instanceof ApiError) return error.body.message;
+/**
+ * The translation key of any failure: the server's key, or the default text; with `field`, that
+ * field's own message when the server named one (a form of one text says what is wrong with it).
+ */
+export function errorKey(error: unknown, field?: string): string {
+  if (error instanceof ApiError) return (field && error.body.errors?.[field]) || error.body.message;
   return 'error.internal';
 }
