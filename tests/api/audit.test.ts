@@ -102,10 +102,24 @@ describe('the log', () => {
     expect(page.text).toContain('retention ran out');
     expect(page.text).not.toContain('Withdrew consent</td>');
 
-    for (const query of ['action=bogus', 'from=2026-02-30', 'to=2026-13-01', 'candidate=-1', 'candidate=99999999999999999', 'candidate=1.5', 'from=a%00b', `from=${'9'.repeat(400)}`, 'before=yesterday']) {
+    for (const query of ['action=bogus', 'from=2026-02-30', 'to=2026-13-01', 'candidate=-1', 'candidate=99999999999999999', 'candidate=1.5', 'from=a%00b', `from=${'9'.repeat(400)}`, 'before=yesterday', 'from=2026-12-31&to=2026-01-01']) {
       expect((await w.s.company.client.get(`/api/v1/space/audit?${query}`)).status, query).toBe(400);
     }
     const odd = await w.s.company.client.get('/audit?from=2026-02-30');
     expect(odd.status).toBe(400);
+    expect(odd.text).toContain('Enter a date between the years 2000 and 2100');
+    // what was typed stays, each field says what is wrong with it, and no rows answer a question not asked
+    for (const [query, field, typed, message] of [
+      ['candidate=99999999999999999999&from=2026-03-01', 'candidate', '99999999999999999999', 'Введите номер кандидата — целое число от 1'],
+      ['from=2026-12-31&to=2026-01-01', 'to', '2026-01-01', 'Эта дата раньше даты начала'],
+    ]) {
+      const slip = await w.s.company.client.get(`/ru/audit?${query}`);
+      expect(slip.status).toBe(400);
+      expect(slip.text).toMatch(new RegExp(`name="${field}"[^>]*value="${typed}"[^>]*aria-invalid="true"`));
+      expect(slip.text).toContain(message);
+      expect(slip.text).toContain('value="2026-');
+      expect(slip.text).not.toContain('data-testid="audit"');
+      expect(slip.text).not.toContain('data-testid="audit-empty"');
+    }
   });
 });

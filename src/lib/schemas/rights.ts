@@ -20,7 +20,7 @@ const dayParam = z.pipe(
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
     if (!match || !date || date.getUTCMonth() !== Number(match[2]) - 1 || date.getUTCDate() !== Number(match[3]) || Number(match[1]) < 2000 || Number(match[1]) > 2100) {
-      ctx.issues.push({ code: 'custom', message: 'validation.invalid', input: value });
+      ctx.issues.push({ code: 'custom', message: 'rights.audit.day_invalid', input: value });
       return z.NEVER;
     }
     return value;
@@ -28,10 +28,13 @@ const dayParam = z.pipe(
 );
 
 /** The log's filter, from the query string: an action, a candidate's number, days from and to. */
-export const AuditQuerySchema = z.object({
-  action: z.optional(z.enum(AUDIT_ACTION_NAMES, { error: 'validation.invalid' })),
-  candidate: intParam({ min: 1, message: 'validation.invalid' }),
-  from: dayParam,
-  to: dayParam,
-  before: z.optional(z.iso.datetime({ error: 'validation.invalid', offset: true })),
-});
+export const AuditQuerySchema = z
+  .object({
+    action: z.optional(z.enum(AUDIT_ACTION_NAMES, { error: 'validation.invalid' })),
+    candidate: intParam({ min: 1, message: 'rights.audit.candidate_invalid' }),
+    from: dayParam,
+    to: dayParam,
+    before: z.optional(z.iso.datetime({ error: 'validation.invalid', offset: true })),
+  })
+  // days as YYYY-MM-DD compare as text; a range that ends before it starts is a slip, not a question
+  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'rights.audit.range_invalid', path: ['to'] }));
