@@ -50,12 +50,15 @@ test('the invite link opens registration with the invited role and the company n
   // an address alone tells nothing about its invites
   await guest.goto(`/auth/register?email=${encodeURIComponent(email)}`);
   await expect(guest.getByRole('note')).toHaveCount(0);
-  for (const [prefix, text] of [
-    ['/ru', 'Olga Owner приглашает вас в Acme. Роль: Заказчик.'],
-    ['', 'Olga Owner invited you to Acme as: Customer.'],
+  await expect(guest.getByRole('complementary')).toContainText('Pick your role');
+  for (const [prefix, text, step] of [
+    ['/ru', 'Olga Owner приглашает вас в Acme. Роль: Заказчик.', 'Задайте пароль для адреса из приглашения'],
+    ['', 'Olga Owner invited you to Acme as: Customer.', 'Set a password for the address you were invited at'],
   ] as const) {
     await guest.goto(`${prefix}${link.pathname}${link.search}`);
     await expect(guest.getByRole('note')).toContainText(text);
+    // the steps beside the form do not ask for the choice the invite made
+    await expect(guest.getByRole('complementary')).toContainText(step);
     // no choice of role: the invite decides it
     await expect(guest.getByRole('radio')).toHaveCount(0);
     await expect(guest.getByLabel(prefix ? 'Электронная почта' : 'Email')).toHaveValue(email);
