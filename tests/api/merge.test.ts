@@ -361,3 +361,38 @@ describe('merging', () => {
     expect((await db().query('select count(*)::int as n from candidates where id = any($1) and merged_into is not null', [[a, b]])).rows[0].n).toBe(0);
   });
 });
+
+describe('merging beside an add to a vacancy', () => {
+  it('an add sent at the same moment as a merge ends on the survivor or not at all, never on the merged-away candidate (page form, API and bulk)', async () => {
+    const w = await world();
+    const vacancy = await w.vacancy();
+    const adds = [
+      (id: string) => form(w.s.recruiter.client, `/candidates/${id}/-`, { add_to_vacancy: vacancy }),
+      (id: string) => w.s.recruiter.client.post('/api/v1/candidates/vacancy', { vacancyId: vacancy, candidatesIds: [id] }),
+      (id: string) => w.s.recruiter.client.post('/api/v1/candidates/bulk', { action: 'addToVacancy', ids: [id], params: { vacancyId: vacancy } }),
+    ];
+    const pairs = await Promise.all(Array.from({ length: 24 }, async () => [await w.candidate(), await w.candidate()] as const));
+    await Promise.all(pairs.map(([survivor, loser], i) => Promise.all([form(w.s.company.client, `/candidates/${survivor}/merge/${loser}`), adds[i % adds.length]!(loser)])));
+    const losers = pairs.map(([, loser]) => loser);
+    expect((await db().query('select count(*)::int as n from candidates where id = any($1) and merged_into is not null', [losers])).rows[0].n).toBe(pairs.length);
+    // no link is left on a candidate nobody can open
+    expect((await db().query('select candidate_id from vacancy_candidates where candidate_id = any($1)', [losers])).rows).toEqual([]);
+  });
+
+  it('an erased candidate is put on no vacancy: the profile form, the API and the bulk action refuse it, writing nothing', async () => {
+    const w = await world();
+    const vacancy = await w.vacancy();
+    const erased = await w.candidate();
+    expect((await form(w.s.company.client, `/candidates/${erased}/-`, { rights: 'erase', confirm: 'yes' })).status).toBe(303);
+    await waitFor(async () => (await db().query('select erased_at from candidates where id = $1', [erased])).rows[0].erased_at !== null, 'erased');
+    const page = await form(w.s.recruiter.client, `/candidates/${erased}/-`, { add_to_vacancy: vacancy });
+    expect(page.status).toBe(409);
+    expect(page.text).toContain('data-testid="add-error"');
+    const api = await w.s.recruiter.client.post('/api/v1/candidates/vacancy', { vacancyId: vacancy, candidatesIds: [erased] });
+    expect(api.status).toBe(409);
+    expect(api.json.message).toBe('error.rights.erased');
+    const bulk = await w.s.recruiter.client.post('/api/v1/candidates/bulk', { action: 'addToVacancy', ids: [erased], params: { vacancyId: vacancy } });
+    expect(bulk.json).toMatchObject({ applied: 0, skipped: 1, reasons: { 'error.rights.erased': 1 } });
+    expect((await db().query('select count(*)::int as n from vacancy_candidates where candidate_id = $1', [erased])).rows[0].n).toBe(0);
+  });
+});

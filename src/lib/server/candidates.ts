@@ -898,6 +898,20 @@ export async function bulkSelection(user: UserRow, selection: { ids?: string[]; 
  */
 export async function addLinks(tx: Executor, user: UserRow, vacancy: VacancyRow, candidateIds: string[]): Promise<string[]> {
   if (!candidateIds.length) return [];
+  // the candidates as they are now, share-locked in id order until the links are written: a merge
+  // (which locks both rows for update) either waits for these links and moves them to the
+  // survivor, or commits first and the merged-away candidate is not found here; an erasure the same
+  const c = schema.candidates;
+  const ids = [...new Set(candidateIds)];
+  const live = await tx
+    .select({ id: c.id, erasedAt: c.erasedAt })
+    .from(c)
+    .where(and(inArray(c.id, ids), eq(c.spaceId, vacancy.spaceId), isNull(c.mergedInto)))
+    .orderBy(asc(c.id))
+    .for('share');
+  if (live.length !== ids.length) throw new AppError(400, 'error.common.invalid_body', { candidatesIds: 'form.candidate.unknown' });
+  // an erased candidate stays for the statistics of the vacancies they were on, and joins no other
+  if (live.some((row) => row.erasedAt)) throw new AppError(409, 'error.rights.erased');
   const rows = await tx
     .insert(schema.vacancyCandidates)
     .values(candidateIds.map((id) => ({ vacancyId: vacancy.id, candidateId: id, addedBy: user.id })))
