@@ -441,21 +441,19 @@ export async function moveStage(
   if (link.stage !== from) throw changed();
   if (from === stage) return { stage, stageChangedAt: link.stageChangedAt.toISOString() };
   const customers = await customerIds(vacancyId);
-  // out of the archive, the stage it was archived from decides: read under the row lock below
-  if (!allowedStages(user, vacancy, customers, from, from === STAGE.ARCHIVE ? STAGE.CUSTOMER_INTERVIEW : null).includes(stage)) {
-    throw forbidden('error.funnel.stage_forbidden');
-  }
   const db = await getDb();
   const now = new Date();
   const told = await db.transaction(async (tx) => {
     // out of the archive the rule reads the history, which a move meanwhile could change: the
-    // link's row lock orders it with every other move (writeMove writes only from `from`)
+    // link's row lock orders the check with every other move (writeMove writes only from `from`)
+    let archivedFrom: Stage | null = null;
     if (from === STAGE.ARCHIVE) {
       const vc = schema.vacancyCandidates;
       const [locked] = await tx.select({ stage: vc.stage }).from(vc).where(and(eq(vc.vacancyId, vacancyId), eq(vc.candidateId, candidateId))).for('update');
       if (locked?.stage !== from) throw changed();
-      if (!allowedStages(user, vacancy, customers, from, await archivedFromStage(tx, vacancyId, candidateId)).includes(stage)) throw forbidden('error.funnel.stage_forbidden');
+      archivedFrom = await archivedFromStage(tx, vacancyId, candidateId);
     }
+    if (!allowedStages(user, vacancy, customers, from, archivedFrom).includes(stage)) throw forbidden('error.funnel.stage_forbidden');
     return writeMove(tx, user, vacancy, candidateId, from, stage, now, note);
   });
   await announce(told);
@@ -798,13 +796,10 @@ export async function listVacancyCandidates(user: UserRow, vacancyId: string, qu
 /** Puts candidates of the space's database onto a vacancy; those already on it are skipped. */
 export async function addToVacancy(user: UserRow, vacancyId: string, candidateIds: string[]): Promise<{ added: number }> {
   const vacancy = await vacancyToAddTo(user, vacancyId);
-  const ids = [...new Set(candidateIds)].filter((id) => UUID.test(id));
+  // which of them are the space's, live and not merged away, addLinks reads under its lock
+  if (!candidateIds.every((id) => UUID.test(id))) throw new AppError(400, 'error.common.invalid_body', { candidatesIds: 'form.candidate.unknown' });
   const db = await getDb();
-  const mine = ids.length
-    ? await db.select({ id: schema.candidates.id }).from(schema.candidates).where(and(inArray(schema.candidates.id, ids), eq(schema.candidates.spaceId, vacancy.spaceId), isNull(schema.candidates.mergedInto)))
-    : [];
-  if (mine.length !== new Set(candidateIds).size) throw new AppError(400, 'error.common.invalid_body', { candidatesIds: 'form.candidate.unknown' });
-  const added = await db.transaction(async (tx) => (await addLinks(tx, user, vacancy, mine.map((m) => m.id))).length);
+  const added = await db.transaction(async (tx) => (await addLinks(tx, user, vacancy, candidateIds)).length);
   return { added };
 }
 
@@ -914,7 +909,7 @@ export async function addLinks(tx: Executor, user: UserRow, vacancy: VacancyRow,
   if (live.some((row) => row.erasedAt)) throw new AppError(409, 'error.rights.erased');
   const rows = await tx
     .insert(schema.vacancyCandidates)
-    .values(candidateIds.map((id) => ({ vacancyId: vacancy.id, candidateId: id, addedBy: user.id })))
+    .values(ids.map((id) => ({ vacancyId: vacancy.id, candidateId: id, addedBy: user.id })))
     .onConflictDoNothing()
     .returning({ candidateId: schema.vacancyCandidates.candidateId });
   if (rows.length) {
