@@ -426,7 +426,12 @@ describe('the funnel', () => {
     await s.stage(s.recruiter.client, 4);
     expect((await s.stage(s.customer.client, 7)).status).toBe(200);
     expect(await allowed()).toEqual([5, 6]);
-    expect((await s.stage(s.customer.client, 5)).status).toBe(200);
+    // a hundred takes-back at once: one moves, the others find the stage changed
+    const url = `/api/v1/candidates/vacancy/${s.vacancy.id}/${s.id}/stage`;
+    const many = await Promise.all(Array.from({ length: 100 }, () => s.customer.client.put(url, { stage: 5, from: 7 })));
+    expect(many.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(many.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.json.message === 'error.funnel.stage_changed')).toBe(true);
+    expect((await db().query(`select count(*)::int as n from funnel_events where candidate_id = $1 and kind = 'stage' and from_value = '7' and to_value = '5'`, [s.id])).rows[0].n).toBe(1);
   });
 
   it('priority is the recruiters\'; ratings are everyone\'s on the vacancy, one per person, with the average', async () => {
@@ -509,9 +514,14 @@ describe("the profile's Vacancies", () => {
     expect(after.text).toContain('Added to “Project manager”.');
     expect(after.text).toMatch(/aria-current="page"[^>]*>Project manager<\/a>\s*<span class="badge"[^>]*>New<\/span>/);
     expect(after.text).toContain('No published vacancy left to add the candidate to.');
-    // the same post again changes nothing
-    expect((await form(s.recruiter.client, `/candidates/${id}/-`, { add_to_vacancy: s.vacancy.id })).status).toBe(303);
+    // the same post again, two hundred times at once, changes nothing
+    const again = await Promise.all(Array.from({ length: 200 }, () => form(s.recruiter.client, `/candidates/${id}/-`, { add_to_vacancy: s.vacancy.id })));
+    expect(new Set(again.map((r) => r.status))).toEqual(new Set([303]));
     expect(await links(id)).toHaveLength(1);
+    expect((await db().query(`select count(*)::int as n from funnel_events where candidate_id = $1 and kind = 'added_to_vacancy'`, [id])).rows[0].n).toBe(1);
+    // a body past the pages' 1 MB is refused before it is read
+    const huge = await form(s.recruiter.client, `/candidates/${id}/-`, { add_to_vacancy: s.vacancy.id, pad: 'x'.repeat(1_100_000) });
+    expect(huge.status).toBe(413);
 
     const refused: [Client, string, string, number, string][] = [
       [s.recruiter.client, `/candidates/${id}/-`, draft.id, 409, 'Candidates can be added only to a published vacancy'],
