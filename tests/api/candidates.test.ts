@@ -501,7 +501,8 @@ describe("the profile's Vacancies", () => {
     const draft = (await s.company.client.post('/api/v1/vacancy', { ...vacancyBody([s.customer.id]), positionName: 'Draft analyst', status: 2 })).json;
     const before = await s.recruiter.client.get(`/candidates/${id}/-`);
     expect(before.text).toContain('Not on any vacancy yet.');
-    expect(before.text).toMatch(new RegExp(`<option value="${s.vacancy.id}"[^>]*>Project manager</option>`));
+    // the city tells apart two openings of one position
+    expect(before.text).toMatch(new RegExp(`<option value="${s.vacancy.id}"[^>]*>Project manager · Moscow</option>`));
     // a draft is not offered, as the API would refuse it
     expect(before.text).not.toContain(draft.id);
 
@@ -512,7 +513,7 @@ describe("the profile's Vacancies", () => {
     expect((await db().query(`select count(*)::int as n from funnel_events where candidate_id = $1 and kind = 'added_to_vacancy'`, [id])).rows[0].n).toBe(1);
     const after = await s.recruiter.client.get(`/candidates/${id}/${s.vacancy.id}?added=1`);
     expect(after.text).toContain('Added to “Project manager”.');
-    expect(after.text).toMatch(/aria-current="page"[^>]*>Project manager<\/a>\s*<span class="badge"[^>]*>New<\/span>/);
+    expect(after.text).toMatch(/aria-current="page"[^>]*>Project manager<\/a>\s*<span class="cp-muted"[^>]*>Moscow<\/span>\s*<span class="badge"[^>]*>New<\/span>/);
     expect(after.text).toContain('No published vacancy left to add the candidate to.');
     // the same post again, two hundred times at once, changes nothing
     const again = await Promise.all(Array.from({ length: 200 }, () => form(s.recruiter.client, `/candidates/${id}/-`, { add_to_vacancy: s.vacancy.id })));

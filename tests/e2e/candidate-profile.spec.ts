@@ -486,13 +486,13 @@ test.describe('candidate profile', () => {
     await page.getByRole('link', { name: /Anna Smirnova/ }).first().click();
     await expect(page).toHaveURL(new RegExp(`/ru/candidates/${world.candidateId}/-$`));
     const vacancies = page.getByRole('region', { name: 'Вакансии', exact: true });
-    await expect(vacancies.getByRole('listitem')).toHaveText([/Project manager\s*Принят/]);
-    await vacancies.getByLabel('Добавить в вакансию').selectOption({ label: 'Data analyst' });
+    await expect(vacancies.getByRole('listitem')).toHaveText([/Project manager\s*Москва\s*Принят/]);
+    await vacancies.getByLabel('Добавить в вакансию').selectOption({ label: 'Data analyst · Москва' });
     await vacancies.getByRole('button', { name: 'Добавить' }).click();
     await expect(page).toHaveURL(new RegExp(`/ru/candidates/${world.candidateId}/${analyst}\\?added=1`));
     await expect(page.getByRole('status').filter({ hasText: 'Кандидат добавлен в вакансию «Data analyst».' })).toBeVisible();
     await expect(page.getByTestId('current-stage')).toHaveText('Новый');
-    await expect(vacancies.getByRole('listitem')).toHaveText([/Data analyst\s*Новый/, /Project manager\s*Принят/]);
+    await expect(vacancies.getByRole('listitem')).toHaveText([/Data analyst\s*Москва\s*Новый/, /Project manager\s*Москва\s*Принят/]);
     await expect(vacancies).toContainText('Нет активных вакансий, в которые можно добавить кандидата.');
     // the section fits the phone's width
     const box = await vacancies.boundingBox();
@@ -501,7 +501,7 @@ test.describe('candidate profile', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/candidates/${world.candidateId}/-`);
     const english = page.getByRole('region', { name: 'Vacancies', exact: true });
-    await expect(english.getByRole('listitem')).toHaveText([/Data analyst\s*New/, /Project manager\s*Hired/]);
+    await expect(english.getByRole('listitem')).toHaveText([/Data analyst\s*Moscow\s*New/, /Project manager\s*Moscow\s*Hired/]);
     await english.getByRole('link', { name: 'Data analyst' }).click();
     await expect(page).toHaveURL(new RegExp(`/candidates/${world.candidateId}/${analyst}$`));
     await expect(page.getByRole('link', { name: 'Candidates of “Data analyst”' })).toBeVisible();

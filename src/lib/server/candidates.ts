@@ -807,20 +807,23 @@ export async function addToVacancy(user: UserRow, vacancyId: string, candidateId
  * The profile's "Vacancies" (company and recruiters): the space's vacancies the candidate is on,
  * with the stage there, and the published ones they could be put on. Empty for anyone else.
  */
-export async function vacancyLinksOf(user: UserRow, candidateId: string): Promise<VacancyLinks> {
+export async function vacancyLinksOf(user: UserRow, candidateId: string, locale: Locale): Promise<VacancyLinks> {
   if (!mayManageCandidates(user) || !user.spaceId || !UUID.test(candidateId)) return { on: [], open: [] };
-  const { vacancies: v, vacancyCandidates: vc } = schema;
+  const { vacancies: v, vacancyCandidates: vc, cities } = schema;
   const db = await getDb();
+  // the city tells apart two openings of one position
   const [on, open] = await Promise.all([
     db
-      .select({ id: v.id, positionName: v.positionName, status: v.status, stage: vc.stage })
+      .select({ id: v.id, positionName: v.positionName, city: cityName(locale), status: v.status, stage: vc.stage })
       .from(vc)
       .innerJoin(v, eq(v.id, vc.vacancyId))
+      .leftJoin(cities, eq(cities.id, v.cityId))
       .where(and(eq(vc.candidateId, candidateId), eq(v.spaceId, user.spaceId)))
       .orderBy(asc(v.status), asc(v.positionName)),
     db
-      .select({ id: v.id, positionName: v.positionName })
+      .select({ id: v.id, positionName: v.positionName, city: cityName(locale) })
       .from(v)
+      .leftJoin(cities, eq(cities.id, v.cityId))
       .where(
         and(
           eq(v.spaceId, user.spaceId),
@@ -835,8 +838,8 @@ export async function vacancyLinksOf(user: UserRow, candidateId: string): Promis
 }
 
 export interface VacancyLinks {
-  on: { id: string; positionName: string; status: number; stage: number }[];
-  open: { id: string; positionName: string }[];
+  on: { id: string; positionName: string; city: string | null; status: number; stage: number }[];
+  open: { id: string; positionName: string; city: string | null }[];
 }
 
 /** The most published vacancies the profile offers to add a candidate to, by name. */
