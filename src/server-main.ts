@@ -31,8 +31,8 @@ const DRAIN_IDLE_MS = 1_000;
  * A body announced larger than its endpoint takes is refused before a byte of it is parsed, and
  * the connection closed. A client still sending when the connection closes gets a broken pipe
  * instead of the answer, so a body of up to 16 MB is read to its end and dropped first, while
- * it keeps coming (for at most 10 s); a larger one is never read. A body without Content-Length is capped while it is
- * read (the adapter's bodySizeLimit and readBody's own limit).
+ * it keeps coming (for at most 10 s); a larger one is never read. A body without Content-Length is
+ * capped while it is read (`capUnannouncedBody`).
  */
 function refuseLargeBody(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const length = Number(req.headers['content-length']);
@@ -70,6 +70,32 @@ function refuseLargeBody(req: http.IncomingMessage, res: http.ServerResponse): b
   req.once('error', close);
   req.resume();
   return true;
+}
+
+/**
+ * A body sent without Content-Length (chunked) is counted as Astro reads it and cut off past its
+ * endpoint's limit. The adapter's own cap is one number for every path, the uploads' 10 MB, and a
+ * page that reads its form with `request.formData()` has no other: a chunked post to any page was
+ * read up to 10 MB. Astro's Node adapter takes `req.body`, when it is an async iterable, as the
+ * body. Past the limit the read fails: the API answers 413 (`readBytes`), a page as for a form it
+ * could not read; either way the rest is never read and the connection closes after the answer.
+ */
+function capUnannouncedBody(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): void {
+  if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] === undefined) return;
+  const { limit } = bodyLimitFor(pathname);
+  async function* capped(): AsyncGenerator<Uint8Array> {
+    let received = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      received += chunk.byteLength;
+      if (received > limit) {
+        res.shouldKeepAlive = false;
+        // the message readBytes knows as the server's cap
+        throw new Error(`Body size limit exceeded: received more than ${limit} bytes`);
+      }
+      yield chunk;
+    }
+  }
+  (req as http.IncomingMessage & { body?: AsyncIterable<Uint8Array> }).body = capped();
 }
 
 /**
@@ -194,6 +220,7 @@ async function main() {
       return;
     }
     if (refuseLargeBody(req, res)) return;
+    capUnannouncedBody(req, res, pathname);
     serveStatic(req, res, () => void handler(req, res));
   };
   server.keepAliveTimeout = 65_000;
