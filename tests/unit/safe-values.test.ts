@@ -16,6 +16,7 @@ import {
 import { CandidateQuerySchema, CandidateSchema } from '../../src/lib/schemas/candidate.ts';
 import { VacancySchema } from '../../src/lib/schemas/vacancy.ts';
 import { InterviewSchema } from '../../src/lib/schemas/interview.ts';
+import { ChatMessageSchema } from '../../src/lib/schemas/chat.ts';
 import { parseQuery, MAX_TERMS, type Query } from '../../src/lib/server/search/boolean.ts';
 import { trimSlashes } from '../../src/lib/routes.ts';
 
@@ -34,6 +35,16 @@ describe('safe texts', () => {
   it('takes line breaks only where the text is multi-line', () => {
     expect(issues(requiredText('k'), 'a\r\nb')).toEqual([':validation.invalid_characters']);
     expect(issues(requiredText('k', 100, { multiline: true }), 'a\r\nb\tc')).toEqual([]);
+  });
+
+  it('takes out direction overrides, embeddings and isolates, and keeps the marks', () => {
+    // "invoice", a right-to-left override, "fdp.exe": shown as "invoiceexe.pdf"
+    expect(requiredText('k').parse(' invoice\u202efdp.exe ')).toBe('invoicefdp.exe');
+    expect(optionalText(100, { multiline: true }).parse('a\u202ab\u202cc\n\u2066d\u2069')).toBe('abc\nd');
+    expect(ChatMessageSchema.parse({ recipientId: 'x', text: 'hi \u202dthere' }).text).toBe('hi there');
+    // nothing but overrides is nothing
+    expect(issues(requiredText('k'), '\u202e\u202e')).toEqual([':k']);
+    expect(requiredText('k').parse('\u05e9\u05dc\u05d5\u05dd \u200fok\u200e')).toBe('\u05e9\u05dc\u05d5\u05dd \u200fok\u200e');
   });
 
   it('says too long before it looks at the characters', () => {

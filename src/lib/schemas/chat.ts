@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isCleanText, RefSchema, requiredText } from './common.ts';
+import { isCleanText, RefSchema, requiredText, withoutBidiControls } from './common.ts';
 
 import { MAX_MESSAGE_LENGTH } from '../chat-limits.ts';
 
@@ -10,6 +10,7 @@ export { MAX_MESSAGE_LENGTH };
 export const ChatMessageSchema = z.object({
   recipientId: RefSchema(),
   text: z.string({ error: 'chat.error.empty' }).check(
+    z.overwrite(withoutBidiControls),
     z.refine((v) => v.trim().length > 0, 'chat.error.empty'),
     z.refine((v) => v.length <= MAX_MESSAGE_LENGTH, { message: 'chat.error.too_long', abort: true }),
     z.refine((v) => isCleanText(v, true), 'validation.invalid_characters'),

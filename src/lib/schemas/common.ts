@@ -61,6 +61,17 @@ export const CodeSchema = z.string({ error: 'validation.code_required' }).check(
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/;
 
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, and
+ * an override turns the rest of a line around, so that a name or a file name reads as something
+ * it is not ("invoice‮fdp.exe" shows as "invoiceexe.pdf") and can spill over the text beside it.
+ * Russian and English never need them, and an Arabic or Hebrew text is laid out right without
+ * them; the marks (U+200E, U+200F) stay. Taken out of every text a person sends, not refused:
+ * they are invisible, so a refusal could not say what to remove.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+export const withoutBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');
+
 /** Whether a text holds no control character (a line break only where `multiline`). */
 export const isCleanText = (value: string, multiline = false): boolean => !(multiline ? CONTROL : CONTROL_OR_BREAK).test(value);
 
@@ -77,11 +88,11 @@ const textChecks = (max: number, multiline: boolean) => [
 
 /** A required text: trimmed, not empty (`key` is its message), at most `max` long, no control characters. */
 export const requiredText = (key: string, max = 100, { multiline = false }: Omit<TextOptions, 'max'> = {}) =>
-  z.string({ error: key }).check(z.trim(), z.minLength(1, key), ...textChecks(max, multiline));
+  z.string({ error: key }).check(z.overwrite(withoutBidiControls), z.trim(), z.minLength(1, key), ...textChecks(max, multiline));
 
 /** A text that may be empty: trimmed, at most `max` long, no control characters. */
 export const cleanText = (max: number, { multiline = false }: Omit<TextOptions, 'max'> = {}) =>
-  z.string({ error: 'validation.invalid' }).check(z.trim(), ...textChecks(max, multiline));
+  z.string({ error: 'validation.invalid' }).check(z.overwrite(withoutBidiControls), z.trim(), ...textChecks(max, multiline));
 
 /** An optional text: trimmed, '' when absent, at most `max` long, no control characters. */
 export const optionalText = (max: number, options: Omit<TextOptions, 'max'> = {}) => z._default(cleanText(max, options), '');

@@ -23,7 +23,7 @@ import type { Locale } from '../i18n/index.ts';
 import { ROLE } from '../schemas/auth.ts';
 import { PD_STATUS } from '../schemas/candidate.ts';
 import { STAGE } from '../schemas/funnel.ts';
-import { isEmail } from '../schemas/common.ts';
+import { isEmail, withoutBidiControls } from '../schemas/common.ts';
 import { VACANCY_STATUS, type VacancyDto } from '../schemas/vacancy.ts';
 import { emitEvent } from './webhooks.ts';
 import { issueRightsLink, rightsUrl } from './rights.ts';
@@ -65,7 +65,7 @@ export async function careersSettings(user: UserRow): Promise<CareersSettings> {
   return { slug: space?.careersSlug ?? '', description: space?.careersDescription ?? '', on: space?.careersOn ?? false, vacancies };
 }
 
-const clean = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const clean = (value: unknown) => (typeof value === 'string' ? withoutBidiControls(value).trim() : '');
 const hasControl = (text: string) => /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text);
 
 /** The company's settings: the slug (unique across spaces), the description and the switch. */
