@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { accessOf, homeOf, safeFrom, trimSlashes } from './lib/routes.ts';
+import { accessOf, homeOf, profileUnfinished, safeFrom, trimSlashes } from './lib/routes.ts';
 import { setLanguage } from './lib/server/users.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from './lib/i18n/index.ts';
 import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
@@ -242,18 +242,20 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   const to = (target: string) => context.redirect(localizedPath(target, locale), 302);
   const access = accessOf(path);
   const verified = user?.status === STATUS.ACTIVE;
+  const onboarded = !user || !profileUnfinished(user);
+  const home = (role: number) => to(onboarded ? homeOf(role) : '/auth/register/profile');
 
   switch (access.kind) {
     case 'public':
       // the landing page speaks to guests; a signed-in person's own home is where they go
-      if (verified && path === '/' && SAFE_METHODS.has(request.method)) return to(homeOf(user.role));
+      if (verified && path === '/' && SAFE_METHODS.has(request.method)) return home(user.role);
       break;
     case 'auth':
-      if (verified) return to(homeOf(user.role));
+      if (verified) return home(user.role);
       break;
     case 'verify':
       if (!user) return to('/auth/register');
-      if (verified) return to(homeOf(user.role));
+      if (verified) return home(user.role);
       break;
     case 'onboarding':
       if (!user) return to(`/auth/login?from=${encodeURIComponent(path)}`);
@@ -265,6 +267,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
         return to(`/auth/login?from=${encodeURIComponent(from)}`);
       }
       if (!verified) return to('/auth/register/verify');
+      if (!onboarded) return to('/auth/register/profile');
       if (!roleAllowed(user.role, access.roles)) return to(homeOf(user.role));
       break;
   }

@@ -58,6 +58,16 @@ export function homeOf(role: number): string {
   return role === ROLE.CUSTOMER ? '/workspace' : '/recruiter';
 }
 
+/**
+ * Whether registration's third step is still to do: a space's member without a name, or a
+ * company without its name. Typing another address does not skip it, as every page would then
+ * show them, to colleagues and customers too, as a blank. Staff, made by the CLI, may have none.
+ */
+export function profileUnfinished(user: { role: number; name: string; surname: string; companyName: string | null }): boolean {
+  if (!SIGNED_IN_ROLES.includes(user.role as Role)) return false;
+  return user.name === '' || user.surname === '' || (user.role === ROLE.COMPANY && !user.companyName);
+}
+
 /** The sections of the signed-in header's menu. */
 export type Section = 'workspace' | 'vacancies' | 'candidates' | 'interviews' | 'chats' | 'help' | 'profile' | 'staff';
 

@@ -4,7 +4,7 @@ import { translator } from '../../src/lib/i18n/messages.ts';
 
 describe('PUT /api/v1/users/profile', () => {
   it('updates name, surname, language and (company) the company name', async () => {
-    const { client } = await signUp('company');
+    const { client } = await signUp('company', { profile: false });
     const res = await client.put('/api/v1/users/profile', { name: 'Anna', surname: 'Petrova', companyName: 'Acme', settings: { lang: 'ru' } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: 'Anna', surname: 'Petrova', companyName: 'Acme', settings: { lang: 'ru' } });
@@ -14,7 +14,7 @@ describe('PUT /api/v1/users/profile', () => {
     const { client: recruiter } = await signUp('recruiter');
     const res = await recruiter.put('/api/v1/users/profile', { name: 'R', surname: 'S', companyName: 'Sneaky' });
     expect(res.json.companyName).toBeNull();
-    const { client: company } = await signUp('company');
+    const { client: company } = await signUp('company', { profile: false });
     const missing = await company.put('/api/v1/users/profile', { name: 'A', surname: 'B' });
     expect(missing.status).toBe(400);
     expect(missing.json.errors).toEqual({ companyName: 'validation.company_required' });

@@ -54,7 +54,17 @@ describe('the route guard (SPEC.md §2)', () => {
     const res = await page(client, '/ru/profile');
     expect(res.headers.get('location')).toBe('/ru/auth/register/verify');
     expect((await page(client, '/auth/register/verify')).status).toBe(200);
-    const verified = await signUp('company');
+    const verified = await signUp('company', { profile: false });
+    // registration's third step is not skipped by typing another address (or by signing in again)
+    for (const [path, to] of [['/recruiter', '/auth/register/profile'], ['/ru/candidates', '/ru/auth/register/profile'], ['/profile', '/auth/register/profile'], ['/chats', '/auth/register/profile'], ['/auth/login', '/auth/register/profile'], ['/', '/auth/register/profile'], ['/auth/register/verify', '/auth/register/profile']]) {
+      expect((await page(verified.client, path)).headers.get('location'), path).toBe(to);
+    }
+    expect((await page(verified.client, '/auth/register/profile')).status).toBe(200);
+    // a name without the company's is not enough for a company
+    expect((await verified.client.put('/api/v1/users/profile', { name: 'Olga', surname: 'Owner' })).status).toBe(400);
+    expect((await page(verified.client, '/recruiter')).headers.get('location')).toBe('/auth/register/profile');
+    expect((await verified.client.put('/api/v1/users/profile', { name: 'Olga', surname: 'Owner', companyName: 'Acme' })).status).toBe(200);
+    expect((await page(verified.client, '/recruiter')).status).toBe(200);
     expect((await page(verified.client, '/auth/login')).headers.get('location')).toBe('/recruiter');
     expect((await page(verified.client, '/ru/auth/register')).headers.get('location')).toBe('/ru/recruiter');
     expect((await page(verified.client, '/auth/register/verify')).headers.get('location')).toBe('/recruiter');

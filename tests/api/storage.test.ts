@@ -35,6 +35,7 @@ async function signUp(t: Target) {
   client.token = registered.json.accessToken;
   const code = await lastCode(email, { dataDir: t.dataDir, databaseUrl: t.databaseUrl });
   expect((await client.post('/api/v1/auth/verify/email', { email, code })).status).toBe(200);
+  expect((await client.put('/api/v1/users/profile', { name: 'Sam', surname: 'Newman', companyName: 'Newco' })).status).toBe(200);
   return client;
 }
 

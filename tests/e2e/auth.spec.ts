@@ -62,6 +62,9 @@ for (const lang of ['en', 'ru'] as const) {
     await page.getByRole('button', { name: t.confirm }).click();
 
     await expect(page).toHaveURL(`${t.prefix}/auth/register/profile`);
+    // the step is not skipped by typing another address
+    await page.goto(`${t.prefix}/recruiter`);
+    await expect(page).toHaveURL(`${t.prefix}/auth/register/profile`);
     await page.getByLabel(t.name, { exact: true }).fill('Anna');
     await page.getByLabel(t.surname).fill('Petrova');
     await page.getByLabel(t.companyName).fill('Acme');

@@ -28,6 +28,7 @@ async function signedIn(product: RunningServer, databaseUrl: string) {
   client.token = registered.json.accessToken;
   const code = await lastCode(email, { dataDir: product.dataDir, databaseUrl });
   expect((await client.post('/api/v1/auth/verify/email', { email, code })).status).toBe(200);
+  expect((await client.put('/api/v1/users/profile', { name: 'Sam', surname: 'Newman', companyName: 'Newco' })).status).toBe(200);
   const token = client.token!;
   // pages ride on the cookie alone
   client.token = undefined;

@@ -145,7 +145,11 @@ export function queueSettled(databaseUrl = inject('databaseUrl'), timeoutMs = 15
 }
 
 /** Registers and verifies a user of the given role; returns the signed-in client. */
-export async function signUp(role: 'company' | 'recruiter' | 'customer' = 'company', { verify = true, lang = 'en' } = {}) {
+/**
+ * Registers and verifies a new account; with `profile` it also takes registration's third step
+ * (a name, and a company's name), without which every page sends it back to that step.
+ */
+export async function signUp(role: 'company' | 'recruiter' | 'customer' = 'company', { verify = true, lang = 'en', profile = true } = {}) {
   const client = new Client();
   const email = uniqueEmail(role);
   const registered = await client.post('/api/v1/auth/email/register', { email, password: PASSWORD, role, settings: { lang } });
@@ -154,6 +158,10 @@ export async function signUp(role: 'company' | 'recruiter' | 'customer' = 'compa
   if (verify) {
     const verified = await client.post('/api/v1/auth/verify/email', { email, code: await lastCode(email) });
     if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.text}`);
+    if (profile) {
+      const named = await client.put('/api/v1/users/profile', { name: 'Sam', surname: 'Newman', ...(role === 'company' ? { companyName: 'Newco' } : {}) });
+      if (named.status !== 200) throw new Error(`profile failed: ${named.status} ${named.text}`);
+    }
   }
   return { client, email, user: registered.json.user as { id: string } };
 }
