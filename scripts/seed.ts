@@ -908,6 +908,38 @@ async function link(client: pg.PoolClient, demo: Demo, pool: string[], vacancy: 
   return links.length;
 }
 
+/**
+ * What the customers would have been told of the recruiters' moves into their stages (customer
+ * interview, finalist): the newest twelve of each vacancy, the week's unread. Without them a
+ * customer's notifications page was empty on demo data, the candidates waiting on them having
+ * arrived without a word. Already mailed (none goes out), and only into a space that has none
+ * yet, so a second run adds nothing.
+ */
+async function seedNotices(client: pg.PoolClient, spaceId: string): Promise<number> {
+  const { rowCount } = await client.query(
+    `insert into notifications (user_id, space_id, kind, actor_id, candidate_id, vacancy_id, params, created_at, read_at, mailed_at)
+     select vcu.user_id, v.space_id, 'stage', e.user_id, l.candidate_id, v.id,
+            jsonb_build_object('actor', trim(a.name || ' ' || a.surname), 'candidate', trim(c.name || ' ' || c.surname),
+                               'vacancy', v.position_name, 'stage', l.stage),
+            l.stage_changed_at,
+            case when l.stage_changed_at < now() - interval '7 days' then l.stage_changed_at + interval '2 hours' end,
+            now()
+       from vacancies v
+       join lateral (select candidate_id, stage, stage_changed_at from vacancy_candidates
+                      where vacancy_id = v.id and stage in (4, 5) order by stage_changed_at desc limit 12) l on true
+       join vacancy_customers vcu on vcu.vacancy_id = v.id
+       join candidates c on c.id = l.candidate_id
+       join lateral (select user_id from funnel_events
+                      where vacancy_id = v.id and candidate_id = l.candidate_id and kind = 'stage'
+                      order by created_at desc limit 1) e on true
+       join users a on a.id = e.user_id
+      where v.space_id = $1 and v.status <> 2
+        and not exists (select 1 from notifications where space_id = $1)`,
+    [spaceId],
+  );
+  return rowCount ?? 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -989,6 +1021,8 @@ async function seed(options: Options): Promise<void> {
         added += await link(client, demo, pool, vacancy, Math.min(10 + ((i * 37) % 150), Math.floor(total * 0.05)), options, now);
       }
       if (added) console.log(`${added.toLocaleString('en')} candidates put onto vacancies (${seconds(t)})`);
+      const notices = await seedNotices(client, demo.spaceId);
+      if (notices) console.log(`${notices} notifications for the customers`);
 
       const v = performance.now();
       // vacuum: the visibility map lets counts use index-only scans, and the GIN pending list is merged

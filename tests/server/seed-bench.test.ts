@@ -56,6 +56,11 @@ describe('npm run seed and npm run bench', () => {
     expect(((await found.json()) as { pagination: { totalRecords: number } }).pagination.totalRecords).toBeGreaterThan(0);
     const vacancies = (await (await fetch(`${server.url}/api/v1/vacancy?status=1`, { headers: auth })).json()) as { counts: { all: number } }[];
     expect(Math.max(...vacancies.map((v) => v.counts.all))).toBe(300);
+    // a customer finds the candidates waiting on them in their notifications, in their language
+    const customer = await postJson(server.url, '/api/v1/auth/email/login', { email: 'demo.customer1@recruit.local', password: 'Demo-2026!' });
+    const notices = (await (await fetch(`${server.url}/api/v1/notifications?lng=ru`, { headers: { authorization: `Bearer ${customer.json.accessToken}` } })).json()) as { data: { text: string }[] };
+    expect(notices.data.length).toBeGreaterThan(0);
+    expect(notices.data[0]!.text).toMatch(/этап «(Собеседование с заказчиком|Финалист)»/);
     expect(await server.stop()).toBe(0);
 
     // every section, the server lines one second each: the run proves the script, not the figures
