@@ -296,6 +296,14 @@ async function signIn(server, role) {
   if (verified.status !== 200) {
     throw new Error(`verifying ${email} with code ${code} answered ${verified.status}: ${verified.body.toString('utf8').slice(0, 300)}`);
   }
+  // registration's third step: without a name every page sends the account back to it
+  const { accessToken } = JSON.parse(registered.body.toString('utf8'));
+  const named = await request(`${server.origin}/api/v1/users/profile`, {
+    method: 'PUT',
+    headers: { ...json, authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ name: 'Size', surname: 'Check', ...(role === 'company' ? { companyName: 'Size check' } : {}) }),
+  });
+  if (named.status !== 200) throw new Error(`naming ${email} answered ${named.status}: ${named.body.toString('utf8').slice(0, 300)}`);
   return `rt=${cookie[1]}`;
 }
 

@@ -260,6 +260,13 @@ async function company(url: string, smtp: Smtp): Promise<Account> {
     await sleep(500);
   }
   if (verified.status !== 200) throw new SoakError(`verification answered ${verified.status}: ${await verified.text()}`);
+  // registration's third step: without a name every page sends the account back to it
+  const named = await fetch(`${url}/api/v1/users/profile`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin: url, authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ name: 'Soak', surname: 'Test', companyName: 'Soak' }),
+  });
+  if (named.status !== 200) throw new SoakError(`the profile answered ${named.status}: ${await named.text()}`);
   const account: Account = { url, email, token: '', cookie: '' };
   await signIn(account);
   return account;
