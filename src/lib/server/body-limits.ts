@@ -22,7 +22,12 @@ const CAREERS_VACANCY = /^(?:\/[a-z]{2})?\/jobs\/[^/]+\/[^/]+\/?$/;
  * entry refuses more before reading it. Every endpoint but an upload reads at most BODY_LIMIT_BYTES.
  */
 export function bodyLimitFor(pathname: string): { limit: number; key: string } {
+  const small = { limit: BODY_LIMIT_BYTES, key: 'error.common.body_too_large' };
+  // the router resolves dot segments ('/jobs/../profile' is the profile page, and so is
+  // '/jobs/%2e%2e/profile'): only a path that is already what the router will read may name an
+  // upload endpoint, or any page could be sent 10 MB through a careers address
+  if (!pathname.startsWith('/') || new URL(pathname, 'http://localhost').pathname !== pathname) return small;
   // a careers page's apply form posts its résumé to the vacancy's own public page (docs/decisions/0027)
   const uploadKey = UPLOADS[pathname] ?? (CAREERS_VACANCY.test(pathname) ? 'error.upload.resume_too_large' : undefined);
-  return uploadKey ? { limit: UPLOAD_BODY_LIMIT_BYTES, key: uploadKey } : { limit: BODY_LIMIT_BYTES, key: 'error.common.body_too_large' };
+  return uploadKey ? { limit: UPLOAD_BODY_LIMIT_BYTES, key: uploadKey } : small;
 }
