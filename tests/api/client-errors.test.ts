@@ -13,7 +13,7 @@ describe('POST /api/v1/client-errors', () => {
   it('keeps an error with its page and release, without addresses, long numbers or tokens, and no user', async () => {
     const { client } = await signUp('company');
     const message = unique('Failed for anna@example.com with phone 79161234567 token');
-    const res = await client.post('/api/v1/client-errors', { ...REPORT, message: `${message} ${'a'.repeat(40)}` });
+    const res = await client.post('/api/v1/client-errors', { ...REPORT, message: `${message} ${'a'.repeat(40)} \u202eerom` });
     expect(res.status).toBe(204);
     const { rows } = await db().query('select * from client_errors where message like $1', [`${message.split(' ')[0]} ${message.split(' ')[1]}%`]);
     expect(rows).toHaveLength(1);
@@ -22,6 +22,8 @@ describe('POST /api/v1/client-errors', () => {
     expect(rows[0].message).toContain('<address>');
     expect(rows[0].message).toContain('<number>');
     expect(rows[0].message).toContain('<token>');
+    // staff read it: no direction override turns their page around
+    expect(rows[0].message).toMatch(/ erom$/);
     expect(Object.keys(rows[0])).not.toContain('user_id');
   });
 

@@ -47,6 +47,17 @@ describe('safe texts', () => {
     expect(requiredText('k').parse('\u05e9\u05dc\u05d5\u05dd \u200fok\u200e')).toBe('\u05e9\u05dc\u05d5\u05dd \u200fok\u200e');
   });
 
+  it.each([['\u200b'], ['\u200e\u200f'], ['\u3164'], ['\u115f\u1160'], ['\u2800'], ['\u00a0\u2003'], ['\ufeff']])('calls %j, which shows nothing, missing', (value) => {
+    expect(issues(requiredText('k'), value)).toEqual([':k']);
+  });
+
+  it('refuses an address with an invisible character in it', () => {
+    expect(issues(EmailSchema, 'x\u202egpj.exe@example.com')).toEqual([':validation.email_invalid']);
+    expect(issues(EmailSchema, 'a\u200b@example.com')).toEqual([':validation.email_invalid']);
+    expect(isEmail('\u202ereganam-ytiruces@example.com')).toBe(false);
+    expect(isEmail('анна@пример.рф')).toBe(true);
+  });
+
   it('says too long before it looks at the characters', () => {
     expect(issues(requiredText('k', 5), 'a\u0000bcdefgh')).toEqual([':validation.too_long']);
   });

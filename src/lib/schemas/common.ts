@@ -11,7 +11,9 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/;
 export const EMAIL_MAX = 254;
 
 /** The length is checked before the pattern runs: a long input costs nothing to refuse. */
-export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
+/** Control and format characters (bidi overrides, zero-width), unassigned and private ones: never part of an address. */
+const INVISIBLE_IN_ADDRESS = /\p{C}/u;
+export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value) && !INVISIBLE_IN_ADDRESS.test(value);
 
 // users can type the email in any case, but we store it in lowercase
 export const EmailSchema = z.string({ error: 'validation.email_required' }).check(
@@ -72,6 +74,15 @@ const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/;
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 export const withoutBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');
 
+/**
+ * What shows nothing: spaces, format characters (zero-width ones among them), the
+ * Hangul fillers and the blank Braille pattern, which are letters to Unicode but print as
+ * nothing. A required text made only of them (a name of U+200B, a company of U+3164) would show
+ * its owner as a blank everywhere, as an empty one would.
+ */
+const BLANK = /[\p{Z}\p{Cf}\s\u115f\u1160\u3164\uffa0\u2800]/gu;
+export const hasVisible = (value: string): boolean => value.replace(BLANK, '').length > 0;
+
 /** Whether a text holds no control character (a line break only where `multiline`). */
 export const isCleanText = (value: string, multiline = false): boolean => !(multiline ? CONTROL : CONTROL_OR_BREAK).test(value);
 
@@ -88,7 +99,7 @@ const textChecks = (max: number, multiline: boolean) => [
 
 /** A required text: trimmed, not empty (`key` is its message), at most `max` long, no control characters. */
 export const requiredText = (key: string, max = 100, { multiline = false }: Omit<TextOptions, 'max'> = {}) =>
-  z.string({ error: key }).check(z.overwrite(withoutBidiControls), z.trim(), z.minLength(1, key), ...textChecks(max, multiline));
+  z.string({ error: key }).check(z.overwrite(withoutBidiControls), z.trim(), z.refine(hasVisible, { message: key, abort: true }), ...textChecks(max, multiline));
 
 /** A text that may be empty: trimmed, at most `max` long, no control characters. */
 export const cleanText = (max: number, { multiline = false }: Omit<TextOptions, 'max'> = {}) =>

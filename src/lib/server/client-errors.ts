@@ -9,13 +9,15 @@ import { getDb, schema } from './db/index.ts';
 import { hit } from './ratelimit.ts';
 import { clientBucket, tooMany } from './http.ts';
 import type { ClientReport } from '../schemas/client-errors.ts';
+import { withoutBidiControls } from '../schemas/common.ts';
 
 /** Reports one client may send in an hour: a page in a crash loop must not fill the table. */
 export const REPORTS_PER_CLIENT_HOUR = 60;
 
 /** E-mail addresses, long digit runs (phones, ids) and tokens become placeholders. */
 export function scrub(text: string): string {
-  return text
+  // staff read these: a stranger's direction override must not turn the page around for them
+  return withoutBidiControls(text)
     .replace(/\0/g, '')
     .split(/(\s+)/)
     .map((word) => (word.includes('@') ? '<address>' : word))
