@@ -15,6 +15,8 @@ import { logContext } from './lib/server/log.ts';
 import { keepPage, keptPage, pageStamp, spaceChanged } from './lib/server/page-cache.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** What an account may change before registration's third step: its session, its own profile, error reports. */
+const OPEN_BEFORE_PROFILE = /^\/api\/v1\/(auth\/|users\/profile(\/|$)|client-errors$)/;
 
 function localeFromHeader(header: string | null): Locale {
   for (const part of (header ?? '').split(',')) {
@@ -164,6 +166,11 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
         locals.user = auth.user;
         locals.session = auth.session;
         locals.authVia = auth.via;
+        // what a nameless account does is shown to others with a blank for its author (an
+        // invite, a message, a comment, a vacancy): it completes the profile first (0004)
+        if (!SAFE_METHODS.has(request.method) && profileUnfinished(auth.user) && !OPEN_BEFORE_PROFILE.test(url.pathname)) {
+          throw new AppError(403, 'error.user.profile_unfinished');
+        }
       }
       const lng = url.searchParams.get('lng');
       locals.locale = isLocale(lng) ? lng : ((auth?.user.lang as Locale | undefined) ?? localeFromHeader(request.headers.get('accept-language')));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../src/lib/i18n/messages.ts';
-import { Client, signUp } from '../support/client.ts';
+import { Client, mailsTo, signUp, uniqueEmail } from '../support/client.ts';
 import { inviteAndRegister } from '../support/spaces.ts';
 
 /** Page requests as a browser makes them: the refresh cookie is the session. */
@@ -60,11 +60,21 @@ describe('the route guard (SPEC.md §2)', () => {
       expect((await page(verified.client, path)).headers.get('location'), path).toBe(to);
     }
     expect((await page(verified.client, '/auth/register/profile')).status).toBe(200);
+    // nor through the API, where what it did would show others a blank for its author
+    const invite = { email: uniqueEmail('nameless'), name: 'Rita', surname: 'Recruiter', role: 'recruiter' };
+    for (const [method, path, body] of [['POST', '/api/v1/users/invite', invite], ['POST', '/api/v1/help', { title: 'other', description: 'Hello' }], ['POST', '/api/v1/vacancy', {}]] as const) {
+      const refused = await verified.client.request(method, path, { body });
+      expect(refused.status, path).toBe(403);
+      expect(refused.json.message).toBe('error.user.profile_unfinished');
+    }
+    expect((await verified.client.get('/api/v1/users/invite')).status).toBe(200);
+    expect(await mailsTo(invite.email)).toHaveLength(0);
     // a name without the company's is not enough for a company
     expect((await verified.client.put('/api/v1/users/profile', { name: 'Olga', surname: 'Owner' })).status).toBe(400);
     expect((await page(verified.client, '/recruiter')).headers.get('location')).toBe('/auth/register/profile');
     expect((await verified.client.put('/api/v1/users/profile', { name: 'Olga', surname: 'Owner', companyName: 'Acme' })).status).toBe(200);
     expect((await page(verified.client, '/recruiter')).status).toBe(200);
+    expect((await verified.client.post('/api/v1/users/invite', invite)).status).toBe(201);
     expect((await page(verified.client, '/auth/login')).headers.get('location')).toBe('/recruiter');
     expect((await page(verified.client, '/ru/auth/register')).headers.get('location')).toBe('/ru/recruiter');
     expect((await page(verified.client, '/auth/register/verify')).headers.get('location')).toBe('/recruiter');
