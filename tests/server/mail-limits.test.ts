@@ -45,6 +45,7 @@ describe('mails per space and day', () => {
       client.token = registered.json.accessToken;
       const code = await lastCode(email, { dataDir: server.dataDir, databaseUrl: database.url });
       expect((await client.post('/api/v1/auth/verify/email', { email, code })).status).toBe(200);
+      expect((await client.put('/api/v1/users/profile', { name: 'Mia', surname: 'Mailer', companyName: 'Mails' })).status).toBe(200);
     };
     const company = new Client(server.url);
     await signUp(company, uniqueEmail('company'), 'company');

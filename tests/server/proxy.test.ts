@@ -122,7 +122,10 @@ async function register(role: 'company' | 'customer', email = uniqueEmail(role))
   expect(registered.status, JSON.stringify(registered.json)).toBe(201);
   const verified = await call('POST', '/api/v1/auth/verify/email', { body: { email, code: await codeFor(email) } });
   expect(verified.status).toBe(200);
-  return { token: registered.json.accessToken as string, id: registered.json.user.id as string, email };
+  // registration's third step, without which the account changes nothing
+  const token = registered.json.accessToken as string;
+  expect((await call('PUT', '/api/v1/users/profile', { token, body: { name: 'Pat', surname: 'Proxy', ...(role === 'company' ? { companyName: 'Proxy' } : {}) } })).status).toBe(200);
+  return { token, id: registered.json.user.id as string, email };
 }
 
 /** A company and a customer it invited, both registered through the proxy. */

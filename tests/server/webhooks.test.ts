@@ -93,6 +93,7 @@ async function register(role: 'company' | 'recruiter' | 'customer', inviter?: Cl
   client.token = registered.json.accessToken;
   const code = await lastCode(email, { dataDir: product.dataDir, databaseUrl: database.url });
   expect((await client.post('/api/v1/auth/verify/email', { email, code })).status).toBe(200);
+  expect((await client.put('/api/v1/users/profile', { name: 'Kate', surname: 'Client', ...(role === 'company' ? { companyName: 'Hooks' } : {}) })).status).toBe(200);
   return { client, id: registered.json.user.id as string };
 }
 

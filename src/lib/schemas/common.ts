@@ -99,7 +99,7 @@ const textChecks = (max: number, multiline: boolean) => [
 
 /** A required text: trimmed, not empty (`key` is its message), at most `max` long, no control characters. */
 export const requiredText = (key: string, max = 100, { multiline = false }: Omit<TextOptions, 'max'> = {}) =>
-  z.string({ error: key }).check(z.overwrite(withoutBidiControls), z.trim(), z.refine(hasVisible, { message: key, abort: true }), ...textChecks(max, multiline));
+  z.string({ error: key }).check(z.overwrite(withoutBidiControls), z.trim(), z.refine(hasVisible, key), ...textChecks(max, multiline));
 
 /** A text that may be empty: trimmed, at most `max` long, no control characters. */
 export const cleanText = (max: number, { multiline = false }: Omit<TextOptions, 'max'> = {}) =>
