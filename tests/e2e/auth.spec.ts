@@ -1,4 +1,5 @@
 import { expect, mailedCode, PASSWORD, test, uniqueEmail } from './fixtures.ts';
+import { registerViaPages } from './helpers.ts';
 
 const TEXT = {
   en: {
@@ -98,3 +99,15 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page.getByRole('heading', { name: 'Anna Petrova' })).toBeVisible();
   });
 }
+
+test('the third step, which every page leads back to, can be left by signing out (ru)', async ({ page }) => {
+  const email = uniqueEmail('leaver');
+  await registerViaPages(page, email, '/ru');
+  // the logo leads home, and home back to the step
+  await page.getByRole('link', { name: 'Recruit' }).first().click();
+  await expect(page).toHaveURL('/ru/auth/register/profile');
+  await page.getByRole('button', { name: TEXT.ru.logout }).click();
+  await expect(page).toHaveURL('/ru');
+  await page.goto('/ru/recruiter');
+  await expect(page).toHaveURL(/\/ru\/auth\/login\?from=/);
+});
