@@ -99,13 +99,13 @@ export const ISLAND_MESSAGES = {
     ...keys('error', ['common', 'internal', 'vacancy']), 'validation',
     ...keys('app', ['crash_title', 'refresh']),
     ...keys('form', ['comment', 'vacancy']),
-    ...keys('vacancy', ['choose', 'comment_pending', 'continue', 'country', 'create', 'edit_success', 'field', 'invited', 'job_experience', 'main', 'make_main', 'new_success', 'no_cities', 'no_customers', 'position_type', 'publish', 'remove_skill', 'save', 'save_draft', 'schedule', 'show_all_skills', 'show_main_skills', 'to_profile']),
+    ...keys('vacancy', ['choose', 'comment_pending', 'continue', 'country', 'create', 'edit_success', 'field', 'draft_success', 'invited', 'job_experience', 'main', 'make_main', 'new_success', 'no_cities', 'no_customers', 'position_type', 'publish', 'remove_skill', 'save', 'save_draft', 'schedule', 'show_all_skills', 'show_main_skills', 'to_profile']),
   ],
   'vacancy-form/EditVacancy': [
     ...keys('error', ['common', 'internal', 'vacancy']), 'validation',
     ...keys('app', ['crash_title', 'refresh']),
     ...keys('form', ['comment', 'vacancy']),
-    ...keys('vacancy', ['archive', 'archive_text', 'archive_title', 'cancel', 'choose', 'comment_pending', 'comment_submit', 'comment_text', 'comment_title', 'continue', 'country', 'create', 'edit_success', 'edit_title', 'field', 'forbidden_text', 'forbidden_title', 'invited', 'job_experience', 'main', 'make_main', 'new_success', 'no_cities', 'no_customers', 'position_type', 'preview', 'publish', 'remove_skill', 'save', 'save_comment', 'save_draft', 'schedule', 'show_all_skills', 'show_main_skills', 'show_vacancy', 'status', 'to_profile']),
+    ...keys('vacancy', ['archive', 'archive_text', 'archive_title', 'cancel', 'choose', 'comment_pending', 'comment_submit', 'comment_text', 'comment_title', 'continue', 'country', 'create', 'edit_success', 'edit_title', 'field', 'forbidden_text', 'forbidden_title', 'draft_success', 'invited', 'job_experience', 'main', 'make_main', 'new_success', 'no_cities', 'no_customers', 'position_type', 'preview', 'publish', 'remove_skill', 'save', 'save_comment', 'save_draft', 'schedule', 'show_all_skills', 'show_main_skills', 'show_vacancy', 'status', 'to_profile']),
   ],
   'profile/ProfileCard': [
     ...ANSWERS,
@@ -125,7 +125,7 @@ export const ISLAND_MESSAGES = {
   'chat/ChatApp': [
     ...ANSWERS,
     ...keys('app', ['crash_title', 'loading', 'refresh']),
-    ...keys('chat', ['back', 'choose', 'empty', 'error', 'list', 'message', 'no_messages', 'older', 'placeholder', 'read', 'send', 'sent', 'start', 'title', 'today', 'unread', 'yesterday']),
+    ...keys('chat', ['back', 'choose', 'empty', 'error', 'invite', 'list', 'message', 'no_messages', 'nobody', 'older', 'placeholder', 'read', 'send', 'sent', 'start', 'title', 'today', 'unread', 'yesterday']),
     ...keys('auth', ['role.company', 'role.recruiter', 'role.customer']),
   ],
   'help/HelpApp': [

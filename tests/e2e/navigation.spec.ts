@@ -27,7 +27,7 @@ const LANGS = {
     addVacancy: 'Add vacancy',
     positionName: 'Position name',
     saveDraft: 'Save as draft',
-    saved: 'The vacancy is created',
+    saved: 'The draft is saved',
     continue: 'Continue',
   },
   ru: {
@@ -49,7 +49,7 @@ const LANGS = {
     addVacancy: 'Добавить вакансию',
     positionName: 'Название должности',
     saveDraft: 'Сохранить черновик',
-    saved: 'Вакансия создана',
+    saved: 'Черновик сохранён',
     continue: 'Продолжить',
   },
 } as const;

@@ -237,7 +237,7 @@ test.describe('vacancy form (English)', () => {
     await page.getByLabel('Comment').fill('First draft');
 
     await page.getByRole('button', { name: 'Save as draft' }).click();
-    const done = page.getByRole('alertdialog', { name: 'The vacancy is created' });
+    const done = page.getByRole('alertdialog', { name: 'The draft is saved' });
     await done.getByRole('button', { name: 'Continue' }).click();
     // the dashboard lists published vacancies unless told otherwise: a new draft is shown among the drafts
     await expect(page).toHaveURL('/recruiter?status=2');
@@ -273,7 +273,7 @@ test.describe('vacancy form (English)', () => {
     await expect(page.getByRole('button', { name: 'Save as draft' })).toBeEnabled();
     await expect(page.getByLabel('Position name')).toHaveValue('Typed before the script');
     await page.getByRole('button', { name: 'Save as draft' }).click();
-    await page.getByRole('alertdialog', { name: 'The vacancy is created' }).getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('alertdialog', { name: 'The draft is saved' }).getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/recruiter?status=2');
     const saved = await vacancy(page.context().request, await findVacancy(page.context().request, 'Typed before the script', 2));
     expect(saved).toMatchObject({ status: 2, positionType: 3, quantity: 3 });

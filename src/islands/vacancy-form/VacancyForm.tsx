@@ -257,7 +257,7 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
       {saved !== undefined && (
         <AlertModal
           tone="success"
-          title={t(vacancy ? 'vacancy.edit_success' : 'vacancy.new_success')}
+          title={t(vacancy ? 'vacancy.edit_success' : saved === VACANCY_STATUS.DRAFT ? 'vacancy.draft_success' : 'vacancy.new_success')}
           confirmLabel={t('vacancy.continue')}
           onConfirm={() => window.location.assign(href(saved === VACANCY_STATUS.DRAFT ? `/recruiter?status=${VACANCY_STATUS.DRAFT}` : '/recruiter'))}
         />
