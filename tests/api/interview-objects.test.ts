@@ -238,7 +238,7 @@ describe('who may take part and who may change it', () => {
       [{ ...base, sequence: -1 }, 400],
       [{ ...base, sequence: 1.5 }, 400],
       [{ ...base, participants: 'everyone' }, 400],
-      [{ ...base, participants: [] }, 400],
+      [{ ...base, participants: Array.from({ length: 21 }, () => s.customer.id) }, 400],
       [{ ...base, startsAt: 'tomorrow' }, 400],
       [{ ...base, startsAt: '2020-01-01T10:00:00Z' }, 400],
       [{ ...base, durationMinutes: 100000 }, 400],
@@ -255,6 +255,12 @@ describe('who may take part and who may change it', () => {
     expect((await s.company.client.post('/api/v1/interviews/not-an-id/cancel', {})).status).toBe(404);
     expect((await s.company.client.get('/api/v1/interviews?candidateId=nope')).json).toEqual([]);
     expect((await s.company.client.get(`/api/v1/interviews/${created.id}`)).json).toMatchObject({ sequence: 0 });
+  });
+
+  it('is the organiser\'s alone (with the candidate) when no one else is chosen: a recruiter\'s interview needs nobody else', async () => {
+    const s = await setup();
+    const alone = await schedule(s, { participants: [] });
+    expect(alone.participants.map((p) => p.id)).toEqual([s.company.user.id]);
   });
 });
 

@@ -63,7 +63,6 @@ export function AppointmentModal({ t, locale, timeZone, zonePlace, candidateId, 
     const found: Record<string, string> = {};
     const moment = fromWallTime(startsAt, timeZone);
     if (!moment) found.startsAt = 'interview.error.starts_at';
-    if (!chosen.length) found.participants = 'interview.error.participants';
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

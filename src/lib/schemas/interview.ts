@@ -33,7 +33,9 @@ export const InterviewSchema = z
     ),
     kind: z.enum(INTERVIEW_KINDS, { error: 'interview.error.kind' }),
     location: optionalText(500),
-    participants: z.array(RefSchema(), { error: 'interview.error.participants' }).check(z.minLength(1, 'interview.error.participants'), z.maxLength(20, 'validation.too_long')),
+    // the people besides the organiser, who always takes part: none is a meeting of the organiser
+    // and the candidate (a recruiter's interview, or a vacancy nobody else works on yet)
+    participants: z.array(RefSchema(), { error: 'interview.error.participants' }).check(z.maxLength(20, 'validation.too_long')),
   })
   .check(z.refine((i) => !isMoment(i.startsAt) || Date.parse(i.startsAt) > Date.now() - 60_000, { message: 'interview.error.past', path: ['startsAt'] }));
 export type InterviewInput = z.input<typeof InterviewSchema>;
