@@ -74,6 +74,10 @@ describe('the route guard (SPEC.md §2)', () => {
     expect((await page(verified.client, '/recruiter')).headers.get('location')).toBe('/auth/register/profile');
     expect((await verified.client.put('/api/v1/users/profile', { name: 'Olga', surname: 'Owner', companyName: 'Acme' })).status).toBe(200);
     expect((await page(verified.client, '/recruiter')).status).toBe(200);
+    // a team of one has nobody to write to yet: the chats say who will be there, and where to invite them
+    const lonely = await page(verified.client, '/ru/chats');
+    expect(lonely.text).toContain(translator('ru')('chat.nobody'));
+    expect(lonely.text).toContain(`href="/ru/profile#invites-recruiter">${translator('ru')('chat.invite')}</a>`);
     expect((await verified.client.post('/api/v1/users/invite', invite)).status).toBe(201);
     expect((await page(verified.client, '/auth/login')).headers.get('location')).toBe('/recruiter');
     expect((await page(verified.client, '/ru/auth/register')).headers.get('location')).toBe('/ru/recruiter');

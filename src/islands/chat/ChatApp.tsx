@@ -34,6 +34,8 @@ interface Props extends IslandProps {
   contacts: ChatUser[];
   /** The open dialog, when the URL names one. */
   open?: { user: ChatUser; messages: MessageDto[]; totalPages: number };
+  /** Where the reader invites people, when they may: a team of one has nobody to write to yet. */
+  inviteHref?: string;
 }
 
 function initials(user: ChatUser): string {
@@ -206,7 +208,12 @@ function ChatApp(props: Props) {
     <div className={`chat-app${other ? ' has-dialog' : ''}`}>
       <aside className="chat-list" aria-label={t('chat.list')}>
         <h1>{t('chat.title')}</h1>
-        {listed.length === 0 && <p className="muted">{t('chat.empty')}</p>}
+        {listed.length === 0 && withoutChat.length > 0 && <p className="muted">{t('chat.empty')}</p>}
+        {listed.length === 0 && withoutChat.length === 0 && (
+          <p className="muted" data-testid="chat-nobody">
+            {t('chat.nobody')} {props.inviteHref && <a href={props.inviteHref}>{t('chat.invite')}</a>}
+          </p>
+        )}
         <ul>
           {listed.map((chat) => (
             <li key={chat.user.id}>
