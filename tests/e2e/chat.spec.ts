@@ -63,7 +63,11 @@ test('the chat list and dialog in Russian; another space is not found', async ({
   await signUpViaApi(page, 'recruiter', { name: 'Иван', surname: 'Петров' }, 'ru');
   await page.goto('/ru/chats');
   await expect(page.getByRole('heading', { name: 'Чаты' })).toBeVisible();
-  await expect(page.getByText('Чатов пока нет.')).toBeVisible();
+  // a recruiter alone in a space has nobody to write to yet: the page says so and leads to the invitations
+  await expect(page.getByTestId('chat-nobody')).toContainText('Здесь вы переписываетесь с людьми вашей команды');
+  await page.getByRole('link', { name: 'Пригласить коллег и заказчиков' }).click();
+  await expect(page).toHaveURL('/ru/profile#invites-customer');
+  await expect(page.getByRole('heading', { name: 'Мои заказчики' })).toBeInViewport();
   const response = await page.goto('/ru/chats/00000000-0000-4000-8000-000000000000');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
