@@ -134,8 +134,8 @@ export default defineConfig({
         output: {
           codeSplitting: {
             groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|src[\\/]islands[\\/]shared[\\/](island\.tsx|hydrated\.ts|i18n\.ts)$|src[\\/]lib[\\/]i18n[\\/]index\.ts$/ },
-              { name: 'runtime', test: /vite[\\/]preload-helper|src[\\/]islands[\\/]shared[\\/]when-idle\.ts$|node_modules[\\/]nanostores[\\/]|src[\\/]lib[\\/]client[\\/]api\.ts$/ },
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|src[\\/]islands[\\/]shared[\\/](island\.tsx|hydrated\.ts|i18n\.ts|Modal\.tsx|modals\.tsx|Field\.tsx|restore-typed\.ts|useDebounced\.ts)$|src[\\/]lib[\\/]i18n[\\/]index\.ts$/ },
+              { name: 'runtime', test: /vite[\\/]preload-helper|rolldown[\\/]runtime|src[\\/]islands[\\/]shared[\\/](when-idle|forms)\.ts$|node_modules[\\/]nanostores[\\/]|src[\\/]lib[\\/]client[\\/]api\.ts$|src[\\/]lib[\\/](roles|numbers|dates|vacancy-values|schemas[\\/]upload|stores[\\/]user)\.ts$/ },
             ],
           },
         },
