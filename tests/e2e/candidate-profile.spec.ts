@@ -254,6 +254,8 @@ test.describe('candidate profile', () => {
     await page.getByRole('button', { name: 'Mark as finalist' }).click();
     await expect(page.getByTestId('current-stage')).toHaveText('Finalist');
     await expect(page.getByRole('button', { name: 'Mark as finalist' })).toHaveCount(0);
+    // the page's list of the candidate's vacancies says the same without a reload
+    await expect(page.getByTestId('vacancies-section').locator('li', { has: page.locator('[aria-current="page"]') }).locator('.badge')).toHaveText('Finalist');
 
     await page.getByLabel('Priority').selectOption({ label: 'High' });
     await expect(history(page).first()).toContainText('Priority: Normal → High');

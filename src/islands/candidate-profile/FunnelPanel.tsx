@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { api, errorKey } from '../../lib/client/api.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import type { CandidateDto, Priority, RatingDto, Stage } from '../../lib/schemas/candidate.ts';
@@ -57,6 +57,12 @@ function FunnelPanel(props: Props) {
   const base = `candidates/vacancy/${funnel.vacancyId}/${candidateId}`;
   const closeProblem = useCallback(() => setProblem(undefined), []);
   const closeArchive = useCallback(() => setConfirmArchive(false), []);
+
+  // the page's own list of the candidate's vacancies (server HTML, no island) names this stage too
+  useEffect(() => {
+    const badge = document.querySelector(`[data-stage-of="${CSS.escape(funnel.vacancyId)}"]`);
+    if (badge) badge.textContent = t(`candidate.stage.${funnel.stage}`);
+  }, [funnel.vacancyId, funnel.stage, t]);
 
   /** Allowed moves and the history depend on the new state: ask the server again. */
   const refresh = async () => {
