@@ -131,6 +131,15 @@ describe('the vacancy form refuses what PostgreSQL would', () => {
   ])('%j → %s', (change, expected) => {
     expect(issues(VacancySchema, { ...valid, ...change })).toEqual([expected]);
   });
+
+  it('names a reversed salary range and a main customer not chosen beside the form\'s other mistakes', () => {
+    const found = issues(VacancySchema, { positionName: '', salary: '200000', salaryTo: '100000', customers: ['a'], mainCustomer: 'b' });
+    expect(found).toContain('positionName:form.vacancy.position_name.required');
+    expect(found).toContain('salaryTo:form.vacancy.salary_to.min');
+    expect(found).toContain('mainCustomer:form.vacancy.main_customer.included');
+    // a range whose lower bound is itself wrong says only that
+    expect(issues(VacancySchema, { ...valid, salary: 'x', salaryTo: '100' })).toEqual(['salary:validation.number_invalid']);
+  });
 });
 
 describe('patterns run in linear time on hostile input', () => {

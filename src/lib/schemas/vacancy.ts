@@ -39,6 +39,16 @@ const softSkill = intId('validation.invalid', SMALLINT_MAX);
 const comment = z.optional(cleanText(2000, { multiline: true }));
 
 /**
+ * A rule across fields runs once those fields parsed, whatever else is still wrong: zod skips an
+ * object's rules while any field is missing, so a reversed salary range showed only after every
+ * other mistake of the form was fixed (a newcomer's walk).
+ */
+const parsed =
+  (...fields: string[]) =>
+  ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
+    !issues.some((issue) => fields.includes(String(issue.path?.[0])));
+
+/**
  * The vacancy form and `POST/PUT vacancy` when publishing (DECISIONS.md, Vacancy). Database
  * checks (the city is Russian, customers belong to the space) are the server's. A draft is
  * checked by `DraftVacancySchema` instead: `vacancySchemaFor` picks by the status sent.
@@ -70,8 +80,8 @@ export const VacancySchema = z
     status: z.optional(oneOf([1, 2] as const, 'validation.invalid')),
   })
   .check(
-    z.refine((v) => v.salaryTo === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
-    z.refine((v) => v.customers.includes(v.mainCustomer), { message: 'form.vacancy.main_customer.included', path: ['mainCustomer'] }),
+    z.refine((v) => v.salaryTo === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'], when: parsed('salary', 'salaryTo') }),
+    z.refine((v) => v.customers.includes(v.mainCustomer), { message: 'form.vacancy.main_customer.included', path: ['mainCustomer'], when: parsed('customers', 'mainCustomer') }),
   );
 export type VacancyInput = z.input<typeof VacancySchema>;
 export type VacancyOutput = z.output<typeof VacancySchema>;
@@ -103,7 +113,7 @@ export const DraftVacancySchema = z
     status: z.optional(oneOf([VACANCY_STATUS.DRAFT] as const, 'validation.invalid')),
   })
   .check(
-    z.refine((v) => v.salaryTo === undefined || v.salary === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'] }),
+    z.refine((v) => v.salaryTo === undefined || v.salary === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'], when: parsed('salary', 'salaryTo') }),
     z.refine((v) => v.mainCustomer === undefined || v.customers.includes(v.mainCustomer), { message: 'form.vacancy.main_customer.included', path: ['mainCustomer'] }),
   );
 
