@@ -1,33 +1,23 @@
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
-import { api, errorKey } from "../../lib/client/api.ts";
-import {
-  MAX_UPLOAD_BYTES,
-  resumeUrl,
-  uploadUrl,
-} from "../../lib/schemas/upload.ts";
-import type {
-  CandidateDto,
-  PdEventDto,
-  PdStatus,
-} from "../../lib/schemas/candidate.ts";
-import { PD_STATUS } from "../../lib/schemas/funnel.ts";
-import { island } from "../shared/island.tsx";
-import { useT, type IslandProps } from "../shared/i18n.ts";
-import { useHydrated } from "../shared/hydrated.ts";
-import { AlertModal, MessageModal } from "../shared/modals.tsx";
-import type { Participant } from "./AppointmentModal.tsx";
-import { useClock } from "./clock.ts";
-import { whenIdle } from "../shared/when-idle.ts";
-import "./candidate-profile.css";
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { api, errorKey } from '../../lib/client/api.ts';
+import { MAX_UPLOAD_BYTES, resumeUrl, uploadUrl } from '../../lib/schemas/upload.ts';
+import type { CandidateDto, PdEventDto, PdStatus } from '../../lib/schemas/candidate.ts';
+import { PD_STATUS } from '../../lib/schemas/funnel.ts';
+import { island } from '../shared/island.tsx';
+import { useT, type IslandProps } from '../shared/i18n.ts';
+import { useHydrated } from '../shared/hydrated.ts';
+import { AlertModal, MessageModal } from '../shared/modals.tsx';
+import type { Participant } from './AppointmentModal.tsx';
+import { useClock } from './clock.ts';
+import { whenIdle } from '../shared/when-idle.ts';
+import './candidate-profile.css';
 
 // the two dialogs (with the date field and the zone helpers) are needed at a click, not to show the
 // page: they load on idle, and a click in the moment before waits for them (decision 0020)
-const appointmentModal = () => import("./AppointmentModal.tsx");
-const pdModal = () => import("./PdModal.tsx");
+const appointmentModal = () => import('./AppointmentModal.tsx');
+const pdModal = () => import('./PdModal.tsx');
 whenIdle(() => Promise.all([appointmentModal(), pdModal()]));
-const AppointmentModal = lazy(() =>
-  appointmentModal().then((m) => ({ default: m.AppointmentModal })),
-);
+const AppointmentModal = lazy(() => appointmentModal().then((m) => ({ default: m.AppointmentModal })));
 const PdModal = lazy(() => pdModal().then((m) => ({ default: m.PdModal })));
 
 /** What the header shows; the page formats the salary so both renders agree on it. */
@@ -46,9 +36,9 @@ export interface HeaderCandidate {
   resumeName: string | null;
   pdStatus: PdStatus;
   pdHistory: PdEventDto[];
-  pdMail: CandidateDto["pdMail"];
-  pdGrants: CandidateDto["pdGrants"];
-  pdMissing: CandidateDto["pdMissing"];
+  pdMail: CandidateDto['pdMail'];
+  pdGrants: CandidateDto['pdGrants'];
+  pdMissing: CandidateDto['pdMissing'];
   /** A customer without the candidate's consent to share: no name, contacts, photo or résumé. */
   identityHidden: boolean;
 }
@@ -70,11 +60,10 @@ interface Props extends IslandProps {
   zonePlace: string;
 }
 
-const RESUME_ACCEPT =
-  ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const RESUME_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** `tel:` wants digits and a leading plus only. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
  * The candidate profile's header (SPEC.md §2): photo (click to upload), name, age, position,
@@ -89,7 +78,7 @@ function CandidateHeader(props: Props) {
   const [appointment, setAppointment] = useState(false);
   const [scheduled, setScheduled] = useState(false);
   const [candidate, setCandidate] = useState(props.candidate);
-  const [busy, setBusy] = useState<"photo" | "resume" | null>(null);
+  const [busy, setBusy] = useState<'photo' | 'resume' | null>(null);
   const [problem, setProblem] = useState<string>();
   const [pdOpen, setPdOpen] = useState(false);
   const [pdError, setPdError] = useState<string>();
@@ -102,42 +91,29 @@ function CandidateHeader(props: Props) {
   const closeProblem = useCallback(() => setProblem(undefined), []);
 
   /** Sends one file; over 10 MB the message modal shows and the input starts over (SPEC.md §5). */
-  const upload = async (
-    kind: "photo" | "resume",
-    input: HTMLInputElement | null,
-  ) => {
+  const upload = async (kind: 'photo' | 'resume', input: HTMLInputElement | null) => {
     const file = input?.files?.[0];
     if (!input || !file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      input.value = "";
-      return setProblem(
-        kind === "photo"
-          ? "error.upload.image_too_large"
-          : "error.upload.resume_too_large",
-      );
+      input.value = '';
+      return setProblem(kind === 'photo' ? 'error.upload.image_too_large' : 'error.upload.resume_too_large');
     }
     const body = new FormData();
-    body.append("candidateId", candidate.id);
-    body.append("file", file);
+    body.append('candidateId', candidate.id);
+    body.append('file', file);
     setBusy(kind);
     try {
-      if (kind === "photo") {
-        const { image } = await api<{ image: string }>("candidates/photo", {
-          method: "POST",
-          body,
-        });
+      if (kind === 'photo') {
+        const { image } = await api<{ image: string }>('candidates/photo', { method: 'POST', body });
         setCandidate((c) => ({ ...c, image }));
       } else {
-        const { resume, resumeName } = await api<{
-          resume: string;
-          resumeName: string;
-        }>("candidates/resume", { method: "POST", body });
+        const { resume, resumeName } = await api<{ resume: string; resumeName: string }>('candidates/resume', { method: 'POST', body });
         setCandidate((c) => ({ ...c, resume, resumeName }));
       }
     } catch (error) {
       setProblem(errorKey(error));
     } finally {
-      input.value = "";
+      input.value = '';
       setBusy(null);
     }
   };
@@ -145,10 +121,7 @@ function CandidateHeader(props: Props) {
   /** After a request the status and history come from the server again. */
   const requestConsent = async (): Promise<boolean> => {
     try {
-      await api("candidates/pd", {
-        method: "POST",
-        body: { candidateId: candidate.id },
-      });
+      await api('candidates/pd', { method: 'POST', body: { candidateId: candidate.id } });
     } catch (error) {
       setPdOpen(false);
       setPdError(errorKey(error));
@@ -156,42 +129,22 @@ function CandidateHeader(props: Props) {
     }
     try {
       const fresh = await api<CandidateDto>(`candidates/${candidate.id}`);
-      setCandidate((c) => ({
-        ...c,
-        pdStatus: fresh.pdStatus,
-        pdHistory: fresh.pdHistory,
-        pdMail: fresh.pdMail,
-        pdGrants: fresh.pdGrants,
-        pdMissing: fresh.pdMissing,
-      }));
+      setCandidate((c) => ({ ...c, pdStatus: fresh.pdStatus, pdHistory: fresh.pdHistory, pdMail: fresh.pdMail, pdGrants: fresh.pdGrants, pdMissing: fresh.pdMissing }));
     } catch {
       setCandidate((c) => ({ ...c, pdStatus: PD_STATUS.SENT }));
     }
     return true;
   };
 
-  const initials =
-    `${candidate.name[0] ?? ""}${candidate.surname[0] ?? ""}`.toUpperCase();
+  const initials = `${candidate.name[0] ?? ''}${candidate.surname[0] ?? ''}`.toUpperCase();
   const picture = candidate.image ? (
-    <img
-      className="cp-photo-img"
-      src={uploadUrl(candidate.image)}
-      alt=""
-      width={112}
-      height={112}
-    />
+    <img className="cp-photo-img" src={uploadUrl(candidate.image)} alt="" width={112} height={112} />
   ) : (
     // drawn by CSS: text inside the photo button would have to be part of its name (label in name)
-    <span
-      className="cp-photo-img cp-photo-initials"
-      data-initials={initials}
-      aria-hidden="true"
-    />
+    <span className="cp-photo-img cp-photo-initials" data-initials={initials} aria-hidden="true" />
   );
   const facts = [
-    candidate.age !== null
-      ? t("candidate.age", { count: candidate.age })
-      : null,
+    candidate.age !== null ? t('candidate.age', { count: candidate.age }) : null,
     candidate.salaryText,
     candidate.city,
   ].filter((fact): fact is string => Boolean(fact));
@@ -203,27 +156,15 @@ function CandidateHeader(props: Props) {
           <>
             <button
               type="button"
-              className={`cp-photo-btn${busy === "photo" ? " is-busy" : ""}`}
+              className={`cp-photo-btn${busy === 'photo' ? ' is-busy' : ''}`}
               onClick={() => photoInput.current?.click()}
-              disabled={!hydrated || busy === "photo"}
-              aria-label={
-                candidate.image
-                  ? t("candidate_profile.photo_change")
-                  : t("candidate_profile.photo_upload")
-              }
-              title={
-                candidate.image
-                  ? t("candidate_profile.photo_change")
-                  : t("candidate_profile.photo_upload")
-              }
+              disabled={!hydrated || busy === 'photo'}
+              aria-label={candidate.image ? t('candidate_profile.photo_change') : t('candidate_profile.photo_upload')}
+              title={candidate.image ? t('candidate_profile.photo_change') : t('candidate_profile.photo_upload')}
             >
               {picture}
               <span className="cp-photo-overlay" aria-hidden="true">
-                {busy === "photo" ? (
-                  t("candidate_profile.uploading")
-                ) : (
-                  <CameraIcon />
-                )}
+                {busy === 'photo' ? t('candidate_profile.uploading') : <CameraIcon />}
               </span>
             </button>
             <input
@@ -234,7 +175,7 @@ function CandidateHeader(props: Props) {
               tabIndex={-1}
               aria-hidden="true"
               data-testid="photo-input"
-              onChange={(e) => upload("photo", e.currentTarget)}
+              onChange={(e) => upload('photo', e.currentTarget)}
             />
           </>
         ) : (
@@ -244,9 +185,7 @@ function CandidateHeader(props: Props) {
 
       <div className="cp-who">
         <h1 id="cp-name">{name}</h1>
-        {candidate.positionName && (
-          <p className="cp-position">{candidate.positionName}</p>
-        )}
+        {candidate.positionName && <p className="cp-position">{candidate.positionName}</p>}
         {facts.length > 0 && (
           <ul className="cp-facts">
             {facts.map((fact) => (
@@ -256,14 +195,11 @@ function CandidateHeader(props: Props) {
         )}
         {candidate.identityHidden && (
           <p className="cp-muted cp-hidden" data-testid="identity-hidden">
-            {t("candidate.identity_hidden")}
+            {t('candidate.identity_hidden')}
           </p>
         )}
         {(candidate.email || candidate.phone) && (
-          <ul
-            className="cp-contacts"
-            aria-label={t("candidate_profile.contacts")}
-          >
+          <ul className="cp-contacts" aria-label={t('candidate_profile.contacts')}>
             {candidate.email && (
               <li>
                 <MailIcon />
@@ -281,75 +217,47 @@ function CandidateHeader(props: Props) {
       </div>
 
       <div className="cp-actions">
-        {!candidate.identityHidden && (
-          <div className="cp-resume">
-            <span className="cp-muted">{t("candidate.field.resume")}:</span>
-            {candidate.resume ? (
-              <a
-                className="cp-resume-link"
-                href={resumeUrl(candidate.id)}
-                download={candidate.resumeName ?? undefined}
-                title={candidate.resumeName ?? undefined}
+        {!candidate.identityHidden && <div className="cp-resume">
+          <span className="cp-muted">{t('candidate.field.resume')}:</span>
+          {candidate.resume ? (
+            <a className="cp-resume-link" href={resumeUrl(candidate.id)} download={candidate.resumeName ?? undefined} title={candidate.resumeName ?? undefined}>
+              <FileIcon />
+              <span className="visually-hidden">{t('candidate_profile.resume_download', { name: candidate.resumeName ?? '' })}</span>
+              <span className="cp-resume-name" aria-hidden="true">{candidate.resumeName ?? t('candidate.field.resume')}</span>
+            </a>
+          ) : (
+            <span className="cp-muted">{t('candidate_profile.no_resume')}</span>
+          )}
+          {canManage && (
+            <>
+              <button
+                type="button"
+                className="icon-btn cp-icon"
+                onClick={() => resumeInput.current?.click()}
+                disabled={!hydrated || busy === 'resume'}
+                aria-label={candidate.resume ? t('candidate_profile.resume_replace') : t('candidate_profile.resume_upload')}
+                title={`${candidate.resume ? t('candidate_profile.resume_replace') : t('candidate_profile.resume_upload')}. ${t('candidate_profile.resume_hint')}`}
               >
-                <FileIcon />
-                <span className="visually-hidden">
-                  {t("candidate_profile.resume_download", {
-                    name: candidate.resumeName ?? "",
-                  })}
-                </span>
-                <span className="cp-resume-name" aria-hidden="true">
-                  {candidate.resumeName ?? t("candidate.field.resume")}
-                </span>
-              </a>
-            ) : (
-              <span className="cp-muted">
-                {t("candidate_profile.no_resume")}
-              </span>
-            )}
-            {canManage && (
-              <>
-                <button
-                  type="button"
-                  className="icon-btn cp-icon"
-                  onClick={() => resumeInput.current?.click()}
-                  disabled={!hydrated || busy === "resume"}
-                  aria-label={
-                    candidate.resume
-                      ? t("candidate_profile.resume_replace")
-                      : t("candidate_profile.resume_upload")
-                  }
-                  title={`${candidate.resume ? t("candidate_profile.resume_replace") : t("candidate_profile.resume_upload")}. ${t("candidate_profile.resume_hint")}`}
-                >
-                  <UploadIcon />
-                </button>
-                <input
-                  ref={resumeInput}
-                  className="visually-hidden"
-                  type="file"
-                  accept={RESUME_ACCEPT}
-                  tabIndex={-1}
-                  aria-hidden="true"
-                  data-testid="resume-input"
-                  onChange={(e) => upload("resume", e.currentTarget)}
-                />
-              </>
-            )}
-            {busy === "resume" && (
-              <span className="cp-muted" role="status">
-                {t("candidate_profile.uploading")}
-              </span>
-            )}
-          </div>
-        )}
+                <UploadIcon />
+              </button>
+              <input
+                ref={resumeInput}
+                className="visually-hidden"
+                type="file"
+                accept={RESUME_ACCEPT}
+                tabIndex={-1}
+                aria-hidden="true"
+                data-testid="resume-input"
+                onChange={(e) => upload('resume', e.currentTarget)}
+              />
+            </>
+          )}
+          {busy === 'resume' && <span className="cp-muted" role="status">{t('candidate_profile.uploading')}</span>}
+        </div>}
 
         {canManage && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => setAppointment(true)}
-            disabled={!hydrated}
-          >
-            {t("candidate_profile.appointment")}
+          <button type="button" className="btn btn-secondary" onClick={() => setAppointment(true)} disabled={!hydrated}>
+            {t('candidate_profile.appointment')}
           </button>
         )}
         {appointment && (
@@ -372,90 +280,38 @@ function CandidateHeader(props: Props) {
           </Suspense>
         )}
         {/* the page lists the candidate's interviews: it comes again with the new one */}
-        {scheduled && (
-          <MessageModal
-            title={t("candidate_profile.appointment_done")}
-            text={t("candidate_profile.appointment_done_text")}
-            closeLabel={t("app.close")}
-            onClose={() => window.location.reload()}
-          />
-        )}
+        {scheduled && <MessageModal title={t('candidate_profile.appointment_done')} text={t('candidate_profile.appointment_done_text')} closeLabel={t('app.close')} onClose={() => window.location.reload()} />}
 
         {candidate.email &&
           (canManage ? (
-            <button
-              type="button"
-              className={`btn cp-pd cp-pd-${candidate.pdStatus}`}
-              onClick={() => setPdOpen(true)}
-              disabled={!hydrated}
-              data-testid="pd-button"
-            >
+            <button type="button" className={`btn cp-pd cp-pd-${candidate.pdStatus}`} onClick={() => setPdOpen(true)} disabled={!hydrated} data-testid="pd-button">
               {t(`candidate.pd.${candidate.pdStatus}`)}
             </button>
           ) : (
-            <span className={`badge cp-pd-badge cp-pd-${candidate.pdStatus}`}>
-              {t("candidate_profile.pd.readonly", {
-                status: t(`candidate.pd_status.${candidate.pdStatus}`),
-              })}
-            </span>
+            <span className={`badge cp-pd-badge cp-pd-${candidate.pdStatus}`}>{t('candidate_profile.pd.readonly', { status: t(`candidate.pd_status.${candidate.pdStatus}`) })}</span>
           ))}
 
         {props.editHref && (
           <a className="btn btn-secondary" href={props.editHref}>
-            {t("candidate_profile.edit")}
+            {t('candidate_profile.edit')}
           </a>
         )}
       </div>
 
       {pdOpen && candidate.email && (
         <Suspense fallback={null}>
-          <PdModal
-            t={t}
-            locale={props.locale}
-            timeZone={timeZone}
-            email={candidate.email}
-            status={candidate.pdStatus}
-            history={candidate.pdHistory}
-            grants={candidate.pdGrants}
-            missing={candidate.pdMissing}
-            mail={candidate.pdMail}
-            onRequest={requestConsent}
-            onClose={closePd}
-          />
+          <PdModal t={t} locale={props.locale} timeZone={timeZone} email={candidate.email} status={candidate.pdStatus} history={candidate.pdHistory} grants={candidate.pdGrants} missing={candidate.pdMissing} mail={candidate.pdMail} onRequest={requestConsent} onClose={closePd} />
         </Suspense>
       )}
       {pdError && (
-        <AlertModal
-          tone="warning"
-          title={t("candidate_profile.pd.error_title")}
-          text={t(pdError)}
-          confirmLabel={t("app.close")}
-          onConfirm={closePdError}
-        />
+        <AlertModal tone="warning" title={t('candidate_profile.pd.error_title')} text={t(pdError)} confirmLabel={t('app.close')} onConfirm={closePdError} />
       )}
-      {problem && (
-        <MessageModal
-          title={t("upload.error_title")}
-          text={t(problem)}
-          closeLabel={t("app.close")}
-          onClose={closeProblem}
-        />
-      )}
+      {problem && <MessageModal title={t('upload.error_title')} text={t(problem)} closeLabel={t('app.close')} onClose={closeProblem} />}
     </section>
   );
 }
 
-const icon = {
-  width: 18,
-  height: 18,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  "aria-hidden": true,
-} as const;
+const icon = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
 
 function CameraIcon() {
   return (
