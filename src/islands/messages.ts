@@ -38,7 +38,7 @@ export const ISLAND_MESSAGES = {
   'dashboard/VacancyBoard': [
     ...keys('error', ['common', 'internal', 'vacancy']), 'validation',
     ...keys('app', ['crash_title', 'loading', 'refresh']),
-    ...keys('dashboard', ['active_filters', 'add', 'apply', 'city_pick', 'col', 'create_first', 'customer', 'customer_all', 'empty_filtered', 'empty_none', 'empty_status', 'filter_title', 'filters', 'filters_active', 'found', 'min_chars', 'period', 'period_label', 'remove_filter', 'reset', 'reset_filters', 'salary_bounds', 'salary_order', 'search_hint', 'search_label', 'search_placeholder', 'status']),
+    ...keys('dashboard', ['active_filters', 'add', 'apply', 'city_pick', 'col', 'create_first', 'customer', 'customer_all', 'empty_filtered', 'empty_none', 'empty_status', 'filter_title', 'filters', 'filters_active', 'found', 'invite_customer', 'min_chars', 'need_customer', 'period', 'period_label', 'remove_filter', 'reset', 'reset_filters', 'salary_bounds', 'salary_order', 'search_hint', 'search_label', 'search_placeholder', 'status']),
     // the filter's salary range; the vacancy form's other messages are not shown here
     'form.vacancy.salary_to',
     ...keys('vacancy', ['cancel', 'field', 'no_cities', 'salary_from_only', 'salary_range', 'status', 'vacancies']),

@@ -78,6 +78,10 @@ describe('the route guard (SPEC.md §2)', () => {
     const lonely = await page(verified.client, '/ru/chats');
     expect(lonely.text).toContain(translator('ru')('chat.nobody'));
     expect(lonely.text).toContain(`href="/ru/profile#invites-recruiter">${translator('ru')('chat.invite')}</a>`);
+    // and its dashboard, with no registered customer, says a vacancy needs one and where to invite them
+    const first = await page(verified.client, '/ru/recruiter');
+    expect(first.text).toContain(translator('ru')('dashboard.need_customer'));
+    expect(first.text).toContain(`href="/ru/profile#invites-customer">${translator('ru')('dashboard.invite_customer')}</a>`);
     expect((await verified.client.post('/api/v1/users/invite', invite)).status).toBe(201);
     expect((await page(verified.client, '/auth/login')).headers.get('location')).toBe('/recruiter');
     expect((await page(verified.client, '/ru/auth/register')).headers.get('location')).toBe('/ru/recruiter');

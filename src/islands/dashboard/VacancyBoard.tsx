@@ -29,6 +29,8 @@ interface Props extends IslandProps {
   customers: CustomerOption[];
   /** Whether the space has any vacancy at all, whatever its status. */
   hasAny: boolean;
+  /** Where the reader invites a customer (the profile's list): a vacancy needs a registered one. */
+  inviteHref?: string;
   /** The reader's saved zone, for the vacancies' dates. */
   timeZone: string;
 }
@@ -246,6 +248,11 @@ function VacancyBoard(props: Props) {
       ) : !props.hasAny ? (
         <div className="vacancies-empty">
           <p>{t('dashboard.empty_none')}</p>
+          {props.customers.length === 0 && props.inviteHref && (
+            <p data-testid="need-customer">
+              {t('dashboard.need_customer')} <a href={props.inviteHref}>{t('dashboard.invite_customer')}</a>
+            </p>
+          )}
           <a className="btn" href={href('/recruiter/vacancy/add')}>{t('dashboard.create_first')}</a>
         </div>
       ) : onlyStatus ? (
