@@ -126,3 +126,20 @@ describe('finalists side by side', () => {
     expect((await page(w.s.customer.client, `/vacancy/finalists/${w.vacancy.id}`)).text).not.toContain('data-testid="some-of"');
   });
 });
+
+describe("the customer's home", () => {
+  it('lists the five longest waits of a vacancy and leads to its page for the rest, in both languages', async () => {
+    const c = await catalogue();
+    const s = await space();
+    const vacancy = (await s.company.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id]))).json;
+    for (let i = 0; i < 7; i++) {
+      const id = (await s.recruiter.client.post('/api/v1/candidates', candidateBody(c, { name: `Waiting${i}`, vacancyId: vacancy.id }))).json.id as string;
+      expect((await s.recruiter.client.put(`/api/v1/candidates/vacancy/${vacancy.id}/${id}/stage`, { stage: 4, from: 1 })).status).toBe(200);
+    }
+    const home = await page(s.customer.client, '/workspace');
+    expect(home.text).toContain('Waiting for you: 7');
+    expect(home.text.match(/<span class="badge"[^>]*>Customer interview<\/span>/g)).toHaveLength(5);
+    expect(home.text).toMatch(new RegExp(`href="/vacancy/candidates/${vacancy.id}"[^>]*>And 2 more waiting on the vacancy(?:'|&#39;)s page</a>`));
+    expect((await page(s.customer.client, '/ru/workspace')).text).toContain('И ещё 2 — на странице вакансии');
+  });
+});
