@@ -23,8 +23,19 @@ describe('POST /api/v1/users/invite', () => {
     expect(res.json).toMatchObject({ email, name: 'Ivan', surname: 'Petrov', role: 2 });
     expect(res.json.id).toBeUndefined();
     const mail = await lastMail(email);
-    expect(mail?.subject).toBe('Olga Ivanova invites you to Recruit');
+    expect(mail?.subject).toBe('Olga Ivanova of Acme invites you to Recruit');
+    expect(mail?.text).toContain('Olga Ivanova invites you to join the Acme team on Recruit as a recruiter.');
     expect(mail?.text).toMatch(/\/auth\/register\?invite=[\w-]{40,}/);
+  });
+
+  it('names the company in the inviter\'s language, a recruiter\'s invite too', async () => {
+    const { client } = await signUp('company', { lang: 'ru', profile: false });
+    await client.put('/api/v1/users/profile', { name: 'Ольга', surname: 'Иванова', companyName: 'Ромашка' });
+    const email = uniqueEmail('cust');
+    expect((await client.post('/api/v1/users/invite', { email, name: 'Катя', surname: 'Смирнова', role: 'customer' })).status).toBe(201);
+    const mail = await lastMail(email);
+    expect(mail?.subject).toBe('Ольга Иванова («Ромашка») приглашает вас в Recruit');
+    expect(mail?.text).toContain('приглашает вас в команду «Ромашка» в Recruit');
   });
 
   it('registering with the invited address joins the space with the invited role, whatever the form said', async () => {

@@ -247,7 +247,7 @@ describe('invites', () => {
     const again = await client.post('/api/v1/users/invite', { email, name: 'Ivan', surname: 'Petrov', role: 'recruiter' });
     expect(again.status).toBe(201);
     const mail = await smtp.waitFor(email);
-    expect(mail.subject).toBe('Olga Owner invites you to Recruit');
+    expect(mail.subject).toBe('Olga Owner of Acme invites you to Recruit');
     await queueEmpty();
     expect(await entry()).toMatchObject({ mail: 'sent' });
     expect(smtp.mailsTo(email)).toHaveLength(1);

@@ -55,7 +55,7 @@ export async function invite(inviter: UserRow, input: InviteOutput, locale: Loca
     if (!entry) throw forbidden('error.user.invite_forbidden');
     // the date to the microsecond, as PostgreSQL writes it (a JavaScript Date keeps milliseconds)
     const { rows } = await tx.execute<{ version: string }>(sql`select created_at::text as version from invites where id = ${entry!.id}`);
-    await queueMail(tx, inviteMail(entry!, token, inviter, locale), { kind: 'invite', spaceId: entry!.spaceId }, {
+    await queueMail(tx, inviteMail(entry!, token, inviter, await spaceCompanyName(inviter, tx), locale), { kind: 'invite', spaceId: entry!.spaceId }, {
       // a new invite replaces the mail of the old one if that has not gone out yet
       jobKey: `invite:${entry!.id}`,
       track: { kind: 'invite', id: entry!.id, version: rows[0]!.version },
@@ -65,8 +65,12 @@ export async function invite(inviter: UserRow, input: InviteOutput, locale: Loca
   return toDto(row, undefined);
 }
 
-/** The invitation mail, in the inviter's language, with the link to registration carrying the invite's token. */
-function inviteMail(invite: typeof schema.invites.$inferSelect, token: string, inviter: UserRow, locale: Locale): Mail {
+/**
+ * The invitation mail, in the inviter's language, with the link to registration carrying the
+ * invite's token. It names the company: a person's name alone said nothing to a customer who has
+ * never met the recruiter.
+ */
+function inviteMail(invite: typeof schema.invites.$inferSelect, token: string, inviter: UserRow, company: string | null, locale: Locale): Mail {
   const t = translator(locale);
   const link = `${env().PUBLIC_URL}${localizedPath(`/auth/register?invite=${token}`, locale)}`;
   const params = {
@@ -74,8 +78,10 @@ function inviteMail(invite: typeof schema.invites.$inferSelect, token: string, i
     inviter: `${inviter.name} ${inviter.surname}`.trim() || inviter.email,
     role: t(`invite.role_${invite.role === ROLE.RECRUITER ? 'recruiter' : 'customer'}`),
     link,
+    company: company ?? '',
   };
-  return { to: invite.email, subject: t('mail.invite_subject', params), text: `${t('mail.invite_text', params)}\n\n${t('mail.signature')}` };
+  const key = company ? '_company' : '';
+  return { to: invite.email, subject: t(`mail.invite_subject${key}`, params), text: `${t(`mail.invite_text${key}`, params)}\n\n${t('mail.signature')}` };
 }
 
 /**
