@@ -43,12 +43,16 @@ const comment = z.optional(cleanText(2000, { multiline: true }));
  * object's rules while any field is missing, so a reversed salary range showed only after every
  * other mistake of the form was fixed (a newcomer's walk).
  */
-const mainCustomer = (value: unknown) => (value as { mainCustomer?: unknown }).mainCustomer;
-const mainCustomerMissing = (value: unknown) => typeof mainCustomer(value) !== 'string' || mainCustomer(value) === '';
 const parsed =
   (...fields: string[]) =>
   ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
     !issues.some((issue) => fields.includes(String(issue.path?.[0])));
+
+/** The main-customer rule needs a list and a chosen customer; an empty list is a mistake of its own beside it. */
+const customerChosen = ({ value }: { value: unknown }): boolean => {
+  const { customers, mainCustomer } = value as { customers?: unknown; mainCustomer?: unknown };
+  return Array.isArray(customers) && typeof mainCustomer === 'string' && mainCustomer !== '';
+};
 
 /**
  * The vacancy form and `POST/PUT vacancy` when publishing (DECISIONS.md, Vacancy). Database
@@ -83,8 +87,7 @@ export const VacancySchema = z
   })
   .check(
     z.refine((v) => v.salaryTo === undefined || v.salaryTo >= v.salary, { message: 'form.vacancy.salary_to.min', path: ['salaryTo'], when: parsed('salary', 'salaryTo') }),
-    // an empty list is a mistake of its own, and the main customer is still not on it
-    z.refine((v) => v.customers.includes(v.mainCustomer), { message: 'form.vacancy.main_customer.included', path: ['mainCustomer'], when: ({ value }) => Array.isArray((value as { customers?: unknown }).customers) && !mainCustomerMissing(value) }),
+    z.refine((v) => v.customers.includes(v.mainCustomer), { message: 'form.vacancy.main_customer.included', path: ['mainCustomer'], when: customerChosen }),
   );
 export type VacancyInput = z.input<typeof VacancySchema>;
 export type VacancyOutput = z.output<typeof VacancySchema>;
