@@ -13,3 +13,9 @@ export function numberFormat(locale: Locale, options?: Intl.NumberFormatOptions)
   if (!found) formats.set(key, (found = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', options)));
   return found;
 }
+
+/** The header bell's badge: two digits at most, so it covers the bell's corner and no more. */
+export function badgeCount(count: number): string {
+  if (!(count > 0)) return '';
+  return count > 99 ? '99+' : String(Math.floor(count));
+}

@@ -152,6 +152,37 @@ describe('the islands’ form state (react-hook-form’s API, issue 12)', () => 
     expect(container.querySelector('[data-testid=error-jobs]')!.textContent).toContain('validation.too_many');
   });
 
+  it('shows a row added after a failed submit in red only once it is changed or submitted', async () => {
+    const Shape = z.object({ name: z.string(), age: z.string(), tags: z.array(z.string()), jobs: z.array(z.object({ company: z.string().check(z.minLength(1, 'validation.company')) })) });
+    function JobsForm() {
+      const { register, handleSubmit, control, formState } = useForm<PersonIn>({ resolver: zodResolver(Shape), defaultValues: { name: '', age: '', tags: [], jobs: [{ company: '' }] } });
+      const shown = ((formState.errors.jobs ?? []) as Array<{ company?: { message?: string } } | undefined>).map((e) => e?.company?.message ?? '-').join(',');
+      return (
+        <form onSubmit={handleSubmit(() => {})}>
+          <Jobs control={control as never} register={register as never} />
+          <output data-testid="jobs-errors">{shown}</output>
+        </form>
+      );
+    }
+    const container = render(<JobsForm />);
+    const shown = () => container.querySelector('[data-testid=jobs-errors]')!.textContent;
+    await submit(container.querySelector('form')!);
+    expect(shown()).toBe('validation.company');
+    await act(async () => button(container, 'add').click());
+    await act(async () => {});
+    // the empty new row is not an error yet; the old one still is
+    expect(shown()).toBe('validation.company,-');
+    type(byLabel(container, 'company 1'), 'x');
+    type(byLabel(container, 'company 1'), '');
+    await act(async () => {});
+    expect(shown()).toBe('validation.company,validation.company');
+    await act(async () => button(container, 'add').click());
+    await act(async () => {});
+    expect(shown()).toBe('validation.company,validation.company,-');
+    await submit(container.querySelector('form')!);
+    expect(shown()).toBe('validation.company,validation.company,validation.company');
+  });
+
   it('keeps what a person typed into the server’s HTML before the island took over, and submits it', async () => {
     let got: PersonOut | undefined;
     const form = <PersonForm onValid={(v) => (got = v)} />;

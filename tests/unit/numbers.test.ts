@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberFormat } from '../../src/lib/numbers.ts';
+import { badgeCount, numberFormat } from '../../src/lib/numbers.ts';
 
 describe('numberFormat', () => {
   it('writes numbers as each language does', () => {
@@ -14,5 +14,15 @@ describe('numberFormat', () => {
     expect(numberFormat('en', { maximumFractionDigits: 0 })).toBe(numberFormat('en', { maximumFractionDigits: 0 }));
     expect(numberFormat('en')).not.toBe(numberFormat('ru'));
     expect(numberFormat('en', { maximumFractionDigits: 0 })).not.toBe(numberFormat('en'));
+  });
+});
+
+describe('badgeCount', () => {
+  it('shows one or two digits, and 99+ past them', () => {
+    expect(badgeCount(0)).toBe('');
+    expect(badgeCount(7)).toBe('7');
+    expect(badgeCount(99)).toBe('99');
+    expect(badgeCount(100)).toBe('99+');
+    expect(badgeCount(12_345)).toBe('99+');
   });
 });

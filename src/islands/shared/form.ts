@@ -129,6 +129,12 @@ class Store {
   readonly rules = new Map<string, Validate>();
   readonly watched = new Set<string>();
   readonly arrayIds = new Map<string, string[]>();
+  /**
+   * Items added to a list since the last submit, by id, with the fields of each the person has
+   * changed: an empty row added after a failed submit is not shown red before it is filled in or
+   * submitted (react-hook-form showed every new row's required fields in red at once).
+   */
+  readonly fresh = new Map<string, Set<string>>();
   private readonly refs = new Map<string, (element: Element | null) => (() => void) | void>();
   private readonly listeners = new Set<() => void>();
   version = 0;
@@ -246,7 +252,36 @@ class Store {
   async revalidate() {
     if (!this.submitted) return;
     const { errors } = await this.validate();
-    this.setErrors(errors);
+    this.setErrors(this.withoutFresh(errors));
+  }
+
+  /** Notes a person's change of `name`, if it is a field of an item added since the last submit. */
+  touched(name: string) {
+    for (const [list, ids] of this.arrayIds) {
+      if (!name.startsWith(`${list}.`)) continue;
+      const [index, ...field] = name.slice(list.length + 1).split('.');
+      this.fresh.get(ids[Number(index)] ?? '')?.add(field.join('.'));
+    }
+  }
+
+  /** The errors without those of fresh items' fields the person has not changed yet. */
+  private withoutFresh(errors: Tree): Tree {
+    for (const [list, ids] of this.arrayIds) {
+      ids.forEach((id, index) => {
+        const changed = this.fresh.get(id);
+        const item = getPath(errors, `${list}.${index}`);
+        if (!changed || !item || typeof item !== 'object') return;
+        // a rule over the whole item (a period's end before its start) waits for a change in it
+        if (typeof (item as { message?: unknown }).message === 'string') {
+          if (changed.size === 0) unsetPath(errors, `${list}.${index}`);
+          return;
+        }
+        for (const field of Object.keys(item)) {
+          if (![...changed].some((name) => name === field || name.startsWith(`${field}.`))) unsetPath(errors, `${list}.${index}.${field}`);
+        }
+      });
+    }
+    return errors;
   }
 
   focusFirstError() {
@@ -300,6 +335,7 @@ function formApi<V extends FieldValues, C, O>(store: Store): Omit<FormApi<V, C, 
       onBlur: async () => {},
       onChange: async (event: { target: Element }) => {
         setPath(store.values, name, store.read(name, event.target));
+        store.touched(name);
         if (store.submitted) await store.revalidate();
         else if (store.watched.has(name)) store.changed();
       },
@@ -309,6 +345,7 @@ function formApi<V extends FieldValues, C, O>(store: Store): Omit<FormApi<V, C, 
   const handleSubmit = ((onValid: (values: unknown, event?: unknown) => unknown, onInvalid?: (errors: unknown, event?: unknown) => unknown) =>
     async (event?: { preventDefault?: () => void }) => {
       event?.preventDefault?.();
+      store.fresh.clear();
       store.submitting = true;
       store.changed();
       try {
@@ -354,6 +391,7 @@ function formApi<V extends FieldValues, C, O>(store: Store): Omit<FormApi<V, C, 
     store.errors = {};
     store.submitted = false;
     store.arrayIds.clear();
+    store.fresh.clear();
     store.syncInputs();
     store.changed();
   }) as FormApi<V, C, O>['reset'];
@@ -390,6 +428,7 @@ export function useController<V extends FieldValues, N extends FieldPath<V>, O =
     onChange: (next: unknown) => {
       const target = (next as { target?: Element } | null)?.target;
       setPath(store.values, name, target && 'value' in target ? store.read(name, target) : next);
+      store.touched(name);
       store.changed();
       void store.revalidate();
     },
@@ -432,7 +471,9 @@ export function useFieldArray<V extends FieldValues, N extends FieldArrayPath<V>
   };
   const append = ((value: FieldArray<V, N> | FieldArray<V, N>[]) => {
     const added = (Array.isArray(value) ? value : [value]).map(copy);
-    update([...list(), ...added], [...ids, ...added.map(newId)]);
+    const addedIds = added.map(newId);
+    for (const id of addedIds) store.fresh.set(id, new Set());
+    update([...list(), ...added], [...ids, ...addedIds]);
   }) as UseFieldArrayReturn<V, N>['append'];
   const remove = ((index?: number | number[]) => {
     const drop = index === undefined ? null : new Set(Array.isArray(index) ? index : [index]);

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { $auth } from './auth.ts';
 import { refreshToken } from '../client/api.ts';
 import { $hasUnread, followUnread } from './chat.ts';
+import { badgeCount } from '../numbers.ts';
 
 let socket: Socket | null = null;
 let tornDown = false;
@@ -48,7 +49,7 @@ export async function getSocket(): Promise<Socket | null> {
   // the header's bell is a plain link: the server sends the whole unread count after every
   // change (a new notification, a read in any tab), so a missed event is set right by the next
   socket.on('notifications', ({ unread }: { unread: number }) => {
-    for (const count of document.querySelectorAll('a.bell b')) count.textContent = unread ? String(Math.min(unread, 99)) : '';
+    for (const count of document.querySelectorAll('a.bell b')) count.textContent = badgeCount(unread);
   });
   socket.on('connect', () => console.log('[ws] connected'));
   // errors are logged only (SPEC.md §7)
