@@ -17,7 +17,17 @@ export const ISLAND_MESSAGES = {
   'auth/LoginForm': [
     ...ANSWERS,
     ...keys('app', ['crash_title', 'refresh']),
-    ...keys('auth', ['email', 'login_submit', 'password', 'remember']),
+    ...keys('auth', ['email', 'forgot_link', 'login_submit', 'password', 'remember']),
+  ],
+  'auth/ForgotForm': [
+    ...ANSWERS,
+    ...keys('app', ['crash_title', 'refresh']),
+    ...keys('auth', ['email', 'forgot_again', 'forgot_sent', 'forgot_submit', 'forgot_text']),
+  ],
+  'auth/ResetForm': [
+    ...ANSWERS,
+    ...keys('app', ['crash_title', 'refresh']),
+    ...keys('auth', ['forgot_again', 'password_hint', 'reset_done', 'reset_for', 'reset_password', 'reset_submit', 'to_login']),
   ],
   'auth/RegisterForm': [
     ...ANSWERS,

@@ -1,7 +1,8 @@
 import { ROLE, type Role } from './roles.ts';
 
 /** Open to everyone, signed in or not. */
-const PUBLIC = new Set(['/', '/logout', '/verify/pd', '/privacy', '/privacy/export', '/shortlist', '/shortlist/resume', '/error', '/404', '/server-error', '/docs/api']);
+// a password's reset too: its mailed link may be opened in a browser signed in to the account
+const PUBLIC = new Set(['/', '/logout', '/verify/pd', '/privacy', '/privacy/export', '/shortlist', '/shortlist/resume', '/error', '/404', '/server-error', '/docs/api', '/auth/forgot', '/auth/reset']);
 
 /** The recruiter area of DECISIONS.md: company and recruiter (staff are always added). */
 const RECRUITER_AREA = [/^\/recruiter(\/|$)/, /^\/vacancy\/candidates-all(\/|$)/, /^\/candidates$/, /^\/candidates\/[^/]+\/merge\/[^/]+$/, /^\/retention$/, /^\/careers$/];

@@ -52,6 +52,8 @@ const CASES: Case[] = [
   { method: 'POST', path: () => '/api/v1/auth/email/login', who: 'public', body: () => ({ email: uniqueEmail(), password: PASSWORD, remember: true }) },
   { method: 'POST', path: () => '/api/v1/auth/verify/email', who: 'public', body: () => ({ email: uniqueEmail(), code: '1234' }) },
   { method: 'POST', path: () => '/api/v1/auth/verify/email/resend', who: 'public', body: () => ({ email: uniqueEmail() }) },
+  { method: 'POST', path: () => '/api/v1/auth/password/forgot', who: 'public', body: () => ({ email: uniqueEmail() }) },
+  { method: 'POST', path: () => '/api/v1/auth/password/reset', who: 'public', body: () => ({ email: uniqueEmail(), token: 'a'.repeat(43), password: PASSWORD }) },
   { method: 'PUT', path: () => '/api/v1/users/profile', who: 'member', body: () => ({ name: 'Ann', surname: 'Lee', companyName: 'Acme', settings: { lang: 'en' } }) },
   { method: 'POST', path: () => '/api/v1/users/profile/email', who: 'member', body: () => ({ email: uniqueEmail(), password: PASSWORD }) },
   { method: 'POST', path: () => '/api/v1/users/profile/email/verify', who: 'member', body: () => ({ code: '1234' }) },

@@ -221,9 +221,14 @@ describe('every endpoint answers as described', () => {
     await call(person, 'POST', '/api/v1/users/profile/email/verify', { body: { code: '0000' }, expect: 422 });
     await call(person, 'POST', '/api/v1/users/profile/email/verify', { body: { code: await lastCode(newEmail) }, expect: 200 });
     await call(person, 'POST', '/api/v1/auth/logout', { expect: 200 });
-    const again = await call(new Client(), 'POST', '/api/v1/auth/email/login', { body: { email: newEmail, password: 'Passw0rd!2' }, expect: 200 });
+    await call(new Client(), 'POST', '/api/v1/auth/password/forgot', { body: { email: newEmail }, expect: 200 });
+    const resetMail = await lastMail(newEmail, { match: (mail) => /password/i.test(mail.subject ?? '') });
+    const resetToken = new URL(/https?:\/\/\S+/.exec(resetMail.text ?? '')![0]).searchParams.get('token')!;
+    await call(new Client(), 'POST', '/api/v1/auth/password/reset', { body: { email: newEmail, token: 'a'.repeat(43), password: 'Passw0rd!3' }, expect: 422 });
+    await call(new Client(), 'POST', '/api/v1/auth/password/reset', { body: { email: newEmail, token: resetToken, password: 'Passw0rd!3' }, expect: 200 });
+    const again = await call(new Client(), 'POST', '/api/v1/auth/email/login', { body: { email: newEmail, password: 'Passw0rd!3' }, expect: 200 });
     person.token = (again.json as { accessToken: string }).accessToken;
-    await call(person, 'DELETE', '/api/v1/users/profile', { body: { password: 'Passw0rd!2' }, expect: 200 });
+    await call(person, 'DELETE', '/api/v1/users/profile', { body: { password: 'Passw0rd!3' }, expect: 200 });
 
     // the team
     await call(company, 'GET', '/api/v1/users/invite', { expect: 200 });

@@ -1,5 +1,5 @@
-import { expect, mailedCode, PASSWORD, test, uniqueEmail } from './fixtures.ts';
-import { registerViaPages } from './helpers.ts';
+import { expect, mailedCode, mailedMatch, PASSWORD, test, uniqueEmail } from './fixtures.ts';
+import { registerViaPages, signUpViaApi } from './helpers.ts';
 
 const TEXT = {
   en: {
@@ -110,4 +110,50 @@ test('the third step, which every page leads back to, can be left by signing out
   await expect(page).toHaveURL('/ru');
   await page.goto('/ru/recruiter');
   await expect(page).toHaveURL(/\/ru\/auth\/login\?from=/);
+});
+
+test.describe('a forgotten password (ru, phone)', () => {
+  test.use({ viewport: { width: 375, height: 667 }, timezoneId: 'Asia/Vladivostok' });
+
+  test('login → "Forgot your password?" → the mailed link → a new password → login with it', async ({ page, browser }) => {
+    const { email } = await signUpViaApi(page, 'recruiter', { name: 'Вера', surname: 'Забывчивая' }, 'ru');
+    await page.context().clearCookies();
+    await page.goto('/ru/auth/login');
+    await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+    await expect(page).toHaveURL('/ru/auth/forgot');
+    await expect(page.getByRole('heading', { name: 'Восстановление пароля' })).toBeVisible();
+    await page.getByLabel('Электронная почта').fill(email);
+    await page.getByRole('button', { name: 'Прислать ссылку' }).click();
+    await expect(page.getByRole('status')).toContainText(`Если у ${email} есть аккаунт`);
+
+    const link = await mailedMatch(email, /https?:\/\/\S+\/ru\/auth\/reset\?\S+/);
+    // the link is opened where the mail is read: another browser, without the first one's cookies
+    const reader = await browser.newPage({ viewport: { width: 375, height: 667 } });
+    await reader.goto(link);
+    await expect(reader.getByRole('heading', { name: 'Новый пароль', level: 1 })).toBeVisible();
+    await expect(reader.getByText(`Для ${email}.`)).toBeVisible();
+    const field = reader.getByLabel('Новый пароль');
+    await field.fill('short');
+    await reader.getByRole('button', { name: 'Сохранить пароль' }).click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.fill('Новый-Пароль-2026!');
+    await reader.getByRole('button', { name: 'Сохранить пароль' }).click();
+    await expect(reader.getByRole('status')).toContainText('Пароль изменён');
+    // the same link a second time says it no longer works, and leads to a new one
+    await reader.goto(link);
+    await reader.getByLabel('Новый пароль').fill('Другой-Пароль-2026!');
+    await reader.getByRole('button', { name: 'Сохранить пароль' }).click();
+    await expect(reader.getByRole('alert')).toContainText('Эта ссылка больше не действует');
+    await expect(reader.getByRole('link', { name: 'Прислать ещё одну ссылку' })).toHaveAttribute('href', '/ru/auth/forgot');
+    await reader.close();
+
+    await page.goto('/ru/auth/login');
+    await page.getByLabel('Электронная почта').fill(email);
+    await page.getByLabel('Пароль').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByRole('alert')).toContainText('Неверная почта или пароль');
+    await page.getByLabel('Пароль').fill('Новый-Пароль-2026!');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page).toHaveURL(/\/ru\/recruiter/);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessOf, homeOf, menuOf, safeFrom, sectionOf } from '../../src/lib/routes.ts';
 
 describe('accessOf', () => {
-  it.each([['/'], ['/verify/pd'], ['/error'], ['/404'], ['/error/']])('%s is public', (path) => {
+  it.each([['/'], ['/verify/pd'], ['/error'], ['/404'], ['/error/'], ['/auth/forgot'], ['/auth/reset']])('%s is public', (path) => {
     expect(accessOf(path)).toEqual({ kind: 'public' });
   });
 

@@ -57,9 +57,12 @@ function LoginForm(props: Props) {
       {formError && <p className="form-error" role="alert">{t(formError)}</p>}
       <Field label={t('auth.email')} type="email" autoComplete="email" error={errors.email?.message && t(errors.email.message)} {...register('email')} />
       <Field label={t('auth.password')} type="password" autoComplete="current-password" error={errors.password?.message && t(errors.password.message)} {...register('password')} />
-      <label className="check">
-        <input type="checkbox" defaultChecked={typed.remember} {...register('remember')} /> {t('auth.remember')}
-      </label>
+      <div className="login-row">
+        <label className="check">
+          <input type="checkbox" defaultChecked={typed.remember} {...register('remember')} /> {t('auth.remember')}
+        </label>
+        <a href={href('/auth/forgot')}>{t('auth.forgot_link')}</a>
+      </div>
       <button className="btn btn-block" type="submit" disabled={!hydrated || isSubmitting}>
         {t('auth.login_submit')}
       </button>

@@ -52,5 +52,16 @@ export const ResendSchema = z.object({
   settings: z.optional(SettingsSchema),
 });
 
+/** "Forgot password": the address to mail a link to. */
+export const ForgotPasswordSchema = ResendSchema;
+
+/** The mailed link's address and token, and the new password. */
+export const ResetPasswordSchema = z.object({
+  email: EmailSchema,
+  token: z.string({ error: 'error.user.reset_link_invalid' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'error.user.reset_link_invalid')),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
+
 /** The registration's code step as the form sends it (the address comes from the session). */
 export const CodeFormSchema = z.object({ code: CodeSchema });

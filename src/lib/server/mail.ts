@@ -22,7 +22,7 @@ export interface Mail {
  * What a mail is about: each kind has its own daily limit per recipient. A resent code counts
  * apart from other codes, so that resends are limited alike whether the address has an account.
  */
-export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview' | 'reminder' | 'shortlist' | 'notice' | 'rights' | 'application' | 'application_notice' | 'security';
+export type MailKind = 'code' | 'resend' | 'reset' | 'invite' | 'pd' | 'interview' | 'reminder' | 'shortlist' | 'notice' | 'rights' | 'application' | 'application_notice' | 'security';
 
 /**
  * Mails one address may get per day, by kind (issue 9: one address got 75 codes in seconds).
@@ -34,7 +34,7 @@ export type MailKind = 'code' | 'resend' | 'invite' | 'pd' | 'interview' | 'remi
  * neither silence a recruiter's other notices nor the warning that their address was taken.
  */
 const PER_RECIPIENT_DAY: Record<MailKind, number> = {
-  code: 10, resend: 10, invite: 5, pd: 5, interview: 50, reminder: 20, shortlist: 30, notice: 200, rights: 5, application: 1, application_notice: 50, security: 10,
+  code: 10, resend: 10, reset: 5, invite: 5, pd: 5, interview: 50, reminder: 20, shortlist: 30, notice: 200, rights: 5, application: 1, application_notice: 50, security: 10,
 };
 const DAY = 86_400;
 

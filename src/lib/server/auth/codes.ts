@@ -9,17 +9,22 @@ import { translator } from '../../i18n/messages.ts';
 import { isLocale, type Locale } from '../../i18n/index.ts';
 import { STATUS } from '../../schemas/auth.ts';
 import type { UserRow } from './sessions.ts';
-import { sha256 } from './tokens.ts';
+import { randomToken, sha256 } from './tokens.ts';
+import { env } from '../env.ts';
+import { localizedPath } from '../../i18n/index.ts';
 
 const CODE_MINUTES = 15;
+/** A password reset's link: long enough to read the mail on another device, short enough to go stale. */
+const RESET_MINUTES = 60;
 const SENDS_PER_HOUR = 5;
 const TRIES = 5;
 
-export type CodePurpose = 'verify' | 'email_change';
+export type CodePurpose = 'verify' | 'email_change' | 'password_reset';
 
 const MAIL: Record<CodePurpose, { subject: string; text: string }> = {
   verify: { subject: 'mail.verify_subject', text: 'mail.verify_text' },
   email_change: { subject: 'mail.email_change_subject', text: 'mail.email_change_text' },
+  password_reset: { subject: 'mail.reset_subject', text: 'mail.reset_text' },
 };
 
 function hashCode(userId: string, code: string): string {
@@ -91,12 +96,17 @@ export async function sendCode(job: CodeJob): Promise<void> {
   // nothing to confirm any more: the account went, or its address was confirmed meanwhile
   if (!user || (job.purpose === 'verify' && user.status !== STATUS.NOT_VERIFIED)) return;
   const to = job.newEmail ?? user.email;
-  const code = String(crypto.randomInt(0, 10_000)).padStart(4, '0');
-  const t = translator(isLocale(job.locale) ? job.locale : 'en');
+  const locale = isLocale(job.locale) ? job.locale : 'en';
+  // a reset is a link with a token nobody can guess (a 4-digit code would give a stranger who
+  // asks for it again and again a fair chance at the account); the others are codes typed in
+  const reset = job.purpose === 'password_reset';
+  const code = reset ? randomToken() : String(crypto.randomInt(0, 10_000)).padStart(4, '0');
+  const link = reset ? `${env().PUBLIC_URL}${localizedPath('/auth/reset', locale)}?${new URLSearchParams({ email: to, token: code })}` : '';
+  const t = translator(locale);
   await deliverMail({
     to,
     subject: t(MAIL[job.purpose].subject, { code }),
-    text: `${t(MAIL[job.purpose].text, { code, email: to })}\n\n${t('mail.signature')}`,
+    text: `${t(MAIL[job.purpose].text, { code, email: to, link, minutes: RESET_MINUTES })}\n\n${t('mail.signature')}`,
   });
   await db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -106,7 +116,7 @@ export async function sendCode(job: CodeJob): Promise<void> {
         purpose: job.purpose,
         codeHash: hashCode(user.id, code),
         newEmail: job.newEmail,
-        expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+        expiresAt: new Date(Date.now() + (reset ? RESET_MINUTES : CODE_MINUTES) * 60_000),
       })
       .returning({ id: schema.emailCodes.id });
     await tx
@@ -124,6 +134,13 @@ export async function sendCode(job: CodeJob): Promise<void> {
  * must ask for a new one.
  */
 export async function consumeCode(user: UserRow, purpose: CodePurpose, code: string): Promise<typeof schema.emailCodes.$inferSelect> {
+  const checked = await checkCode(user, purpose, code);
+  await spendCode(await getDb(), checked.id);
+  return checked;
+}
+
+/** The counting and comparing of consumeCode, without using the code up. */
+export async function checkCode(user: UserRow, purpose: CodePurpose, code: string): Promise<typeof schema.emailCodes.$inferSelect> {
   const db = await getDb();
   const spent = 'error.user.code_send_max_attempts_reached';
   const e = schema.emailCodes;
@@ -143,14 +160,21 @@ export async function consumeCode(user: UserRow, purpose: CodePurpose, code: str
     const key = counted.attempts >= TRIES ? spent : 'error.user.wrong_code';
     throw new AppError(422, key, { code: key });
   }
-  // only one request may spend the code: the update must still find it unused
-  const [used] = await db
+  return counted;
+}
+
+/**
+ * Uses a checked code up, in the caller's transaction if it is one (the code then stays unused if
+ * it rolls back). Only one request may: the update must still find it unused.
+ */
+export async function spendCode(executor: Executor, id: string): Promise<void> {
+  const e = schema.emailCodes;
+  const [used] = await executor
     .update(e)
     .set({ usedAt: new Date() })
-    .where(and(eq(e.id, counted.id), isNull(e.usedAt)))
-    .returning();
+    .where(and(eq(e.id, id), isNull(e.usedAt)))
+    .returning({ id: e.id });
   if (!used) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
-  return used;
 }
 
 function safeEqual(a: string, b: string): boolean {

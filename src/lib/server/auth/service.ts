@@ -8,11 +8,12 @@ import { env } from '../env.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { createSession, type SessionRow, type UserRow } from './sessions.ts';
+import { createSession, revokeAllOf, type SessionRow, type UserRow } from './sessions.ts';
+import { disconnectSessions } from '../emit.ts';
 import { claimInvitedVacancies, pendingInvite } from '../invites.ts';
 import { issueAccessToken } from './tokens.ts';
 import { knownDevice } from './devices.ts';
-import { addCodeJob, chargeCodeMail, consumeCode, issueCode } from './codes.ts';
+import { addCodeJob, chargeCodeMail, checkCode, consumeCode, issueCode, spendCode } from './codes.ts';
 
 /**
  * Failed logins per 15 minutes: for one address from one client (a stranger elsewhere cannot
@@ -172,6 +173,52 @@ export async function resendCode(email: string, locale: Locale, clientIp: string
       .where(and(eq(schema.users.email, email), isNull(schema.users.deletedAt)));
     if (user?.status === STATUS.NOT_VERIFIED) await addCodeJob(tx, { userId: user.id, purpose: 'verify', locale });
   });
+}
+
+/**
+ * "Forgot password": mails a link to set a new one. The answer and the limits are the same
+ * whether the address has an account or not, so asking tells nobody who has one.
+ */
+export async function forgotPassword(email: string, locale: Locale, clientIp: string | undefined): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await chargeCodeMail(tx, email, `reset:${email}`, { kind: 'reset', clientIp: clientIp ?? '' });
+    const [user] = await tx
+      .select()
+      .from(schema.users)
+      .where(and(eq(schema.users.email, email), isNull(schema.users.deletedAt)));
+    if (user && user.status !== STATUS.BANNED) await addCodeJob(tx, { userId: user.id, purpose: 'password_reset', locale });
+  });
+}
+
+/**
+ * Sets a new password with the mailed link's token: the token is used up, the password changed and
+ * every session of the account ended in one transaction (all or nothing, and of racing requests
+ * with the right token only one), so whoever was signed in with the old password is out. An unknown address answers as a wrong token does.
+ */
+export async function resetPassword(input: { email: string; token: string; password: string }, ip: string | undefined): Promise<void> {
+  const invalid = () => new AppError(422, 'error.user.reset_link_invalid', { token: 'error.user.reset_link_invalid' });
+  await limitCodeChecks(`reset:${input.email}`, ip);
+  const user = await findLiveUserByEmail(input.email);
+  if (!user || user.status === STATUS.BANNED) throw invalid();
+  let ended: string[];
+  try {
+    // counted and compared first (each check counts even when the rest fails); the hash only for
+    // a right token, and no connection held while it is made
+    const checked = await checkCode(user, 'password_reset', input.token);
+    const passwordHash = await hashPassword(input.password);
+    const db = await getDb();
+    ended = await db.transaction(async (tx) => {
+      await spendCode(tx, checked.id);
+      await tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id));
+      return revokeAllOf(user.id, { tx });
+    });
+  } catch (error) {
+    // a wrong, spent or stale token: the page says the link no longer works, whichever it was
+    if (error instanceof AppError && error.status === 422) throw invalid();
+    throw error;
+  }
+  disconnectSessions(ended);
 }
 
 // compared against when the address is unknown, so both cases take the same time

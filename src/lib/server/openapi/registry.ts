@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LoginSchema, RegisterSchema, ResendSchema, VerifyEmailSchema } from '../../schemas/auth.ts';
+import { LoginSchema, RegisterSchema, ResendSchema, VerifyEmailSchema, ForgotPasswordSchema, ResetPasswordSchema } from '../../schemas/auth.ts';
 import { BulkSchema } from '../../schemas/bulk.ts';
 import { AddToVacancySchema, CandidateQuerySchema, CandidateSchema, CandidateViewQuerySchema, PdAnswerSchema, PdRequestSchema, PrioritySchema, RatingSchema, StageSchema } from '../../schemas/candidate.ts';
 import { CitySearchSchema } from '../../schemas/catalog.ts';
@@ -81,6 +81,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/auth/logout', tag: 'auth', summary: 'Sign out', description: 'Ends the session and clears the refresh cookie.', access: 'unverified', success: { status: 200, schema: R.Ok } },
   { method: 'post', path: '/api/v1/auth/verify/email', tag: 'auth', summary: 'Confirm the address with the mailed code', access: 'public', body: VerifyEmailSchema, success: { status: 200, schema: R.User }, errors: { 422: ['error.user.wrong_code'], 429: ['error.user.email_send_max_attempts_reached', 'error.common.too_many_requests'] } },
   { method: 'post', path: '/api/v1/auth/verify/email/resend', tag: 'auth', summary: 'Mail the code again', access: 'public', body: ResendSchema, success: { status: 200, schema: R.Sent }, errors: { 429: ['error.user.email_send_max_attempts_reached', 'error.mail.client_limit', 'error.mail.recipient_limit'] } },
+  { method: 'post', path: '/api/v1/auth/password/forgot', tag: 'auth', summary: 'Mail a link to set a new password', description: 'Answers the same whether the address has an account or not. The link holds the address and a one-time token, works for 60 minutes, and a newer one replaces it; 5 an hour per address.', access: 'public', body: ForgotPasswordSchema, success: { status: 200, schema: R.Sent }, errors: { 429: ['error.user.email_send_max_attempts_reached', 'error.mail.client_limit', 'error.mail.recipient_limit'] } },
+  { method: 'post', path: '/api/v1/auth/password/reset', tag: 'auth', summary: "Set a new password with the mailed link's token", description: 'Uses the token up and ends every session of the account. A wrong, used or expired token, or an unknown address, answers the same 422; 20 tries per 15 minutes per address.', access: 'public', body: ResetPasswordSchema, success: { status: 200, schema: R.Ok }, errors: { 422: ['error.user.reset_link_invalid'], 429: ['error.common.too_many_requests'] } },
 
   // the user's own account
   { method: 'get', path: '/api/v1/users/profile', tag: 'profile', summary: 'The signed-in user', description: 'Also before the address is confirmed.', access: 'unverified', success: { status: 200, schema: R.User } },

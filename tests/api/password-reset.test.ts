@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { Client, db, lastMail, mailsTo, PASSWORD, queueSettled, signUp, uniqueEmail } from '../support/client.ts';
+
+const NEW_PASSWORD = 'Fresh-Start-2026!';
+
+/** Asks for a reset link and reads it from the mail: the page's address and its token. */
+async function resetLink(email: string, lang = 'en', count = 1) {
+  const asked = await new Client().post('/api/v1/auth/password/forgot', { email, settings: { lang } });
+  expect(asked.status).toBe(200);
+  const mail = await lastMail(email, { count, match: (m) => /password|пароль/i.test(m.subject ?? '') });
+  const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')![0]);
+  return { mail, link, token: link.searchParams.get('token')! };
+}
+
+describe('POST /api/v1/auth/password/forgot and /reset', () => {
+  it('mails a link in the page’s language; the link sets a new password once and ends every session', async () => {
+    const { client, email } = await signUp('recruiter');
+    const { mail, link, token } = await resetLink(email, 'ru');
+    expect(mail.subject).toBe('Новый пароль для Recruit');
+    expect(link.pathname).toBe('/ru/auth/reset');
+    expect(link.searchParams.get('email')).toBe(email);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // the link's page opens for a guest, and in a browser signed in to the account
+    for (const browser of [new Client(), client]) {
+      const page = await browser.get(`${link.pathname}${link.search}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Новый пароль');
+    }
+
+    const reset = await new Client().post('/api/v1/auth/password/reset', { email, token, password: NEW_PASSWORD });
+    expect(reset.status).toBe(200);
+    // the session signed in with the old password is over
+    expect((await client.post('/api/v1/auth/refresh')).status).toBe(401);
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: true })).json.message).toBe('error.common.wrong_email_or_password');
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: NEW_PASSWORD, remember: true })).status).toBe(200);
+    // a used link does not work again
+    const again = await new Client().post('/api/v1/auth/password/reset', { email, token, password: PASSWORD });
+    expect(again.status).toBe(422);
+    expect(again.json).toMatchObject({ message: 'error.user.reset_link_invalid', errors: { token: 'error.user.reset_link_invalid' } });
+  });
+
+  it('answers alike for an unknown address and a real one, and mails only the real one', async () => {
+    const unknown = uniqueEmail('nobody');
+    const { email } = await signUp('customer');
+    const answers = [];
+    for (const address of [unknown, email]) answers.push((await new Client().post('/api/v1/auth/password/forgot', { email: address })).json);
+    expect(answers).toEqual([{ sent: true }, { sent: true }]);
+    await lastMail(email, { count: 2 });
+    await queueSettled();
+    expect(await mailsTo(unknown)).toHaveLength(0);
+    // and a guess at an unknown address's link answers as a wrong token does
+    const guess = await new Client().post('/api/v1/auth/password/reset', { email: unknown, token: 'a'.repeat(43), password: NEW_PASSWORD });
+    expect(guess.status).toBe(422);
+    expect(guess.json.message).toBe('error.user.reset_link_invalid');
+  });
+
+  it('limits the links to five an hour per address, known or not', async () => {
+    for (const email of [uniqueEmail('nobody'), (await signUp('company')).email]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await new Client().post('/api/v1/auth/password/forgot', { email })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    }
+  });
+
+  it('keeps the link and the password when the new password is refused, a wrong token is sent or the link expired', async () => {
+    const { email } = await signUp('company');
+    const { token } = await resetLink(email);
+    const weak = await new Client().post('/api/v1/auth/password/reset', { email, token, password: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.json.errors).toEqual({ password: 'validation.password_weak' });
+    const wrong = await new Client().post('/api/v1/auth/password/reset', { email, token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')), password: NEW_PASSWORD });
+    expect(wrong.status).toBe(422);
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: false })).status).toBe(200);
+    // expired: the same token an hour and a second later
+    await db().query(`update email_codes set expires_at = now() - interval '1 second' where purpose = 'password_reset' and user_id = (select id from users where email = $1)`, [email]);
+    const late = await new Client().post('/api/v1/auth/password/reset', { email, token, password: NEW_PASSWORD });
+    expect(late.status).toBe(422);
+    expect(late.json.message).toBe('error.user.reset_link_invalid');
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: false })).status).toBe(200);
+  });
+
+  it('lets exactly one of 100 concurrent resets with the right token through', async () => {
+    const { email } = await signUp('recruiter');
+    const { token } = await resetLink(email);
+    const passwords = Array.from({ length: 100 }, (_, i) => `Racer-${i}-Pass!`);
+    const answers = await Promise.all(passwords.map((password) => new Client().post('/api/v1/auth/password/reset', { email, token, password })));
+    const won = answers.flatMap((a, i) => (a.status === 200 ? [passwords[i]!] : []));
+    expect(won).toHaveLength(1);
+    // the others were refused, by the used token or by the checks' limit, never with a 500
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 422 && a.status !== 429).map((a) => [a.status, a.json?.message]).slice(0, 3)).toEqual([]);
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: won[0], remember: false })).status).toBe(200);
+  });
+
+  it('never lets a newer link’s predecessor work, and refuses odd tokens as a 400', async () => {
+    const { email } = await signUp('customer');
+    const first = await resetLink(email, 'en', 1);
+    const second = await resetLink(email, 'en', 2);
+    expect(second.token).not.toBe(first.token);
+    expect((await new Client().post('/api/v1/auth/password/reset', { email, token: first.token, password: NEW_PASSWORD })).status).toBe(422);
+    for (const token of ['', 'x', 'a'.repeat(42) + '\0', 'ä'.repeat(43), 'a'.repeat(10_000)]) {
+      const res = await new Client().post('/api/v1/auth/password/reset', { email, token, password: NEW_PASSWORD });
+      expect(res.status).toBe(400);
+      expect(res.json.errors.token).toBe('error.user.reset_link_invalid');
+    }
+    expect((await new Client().post('/api/v1/auth/password/reset', { email, token: second.token, password: NEW_PASSWORD })).status).toBe(200);
+  });
+});
