@@ -912,8 +912,9 @@ async function link(client: pg.PoolClient, demo: Demo, pool: string[], vacancy: 
  * What the customers would have been told of the recruiters' moves into their stages (customer
  * interview, finalist): the newest twelve of each vacancy, the week's unread. Without them a
  * customer's notifications page was empty on demo data, the candidates waiting on them having
- * arrived without a word. Already mailed (none goes out), and only into a space that has none
- * yet, so a second run adds nothing.
+ * arrived without a word. Only of published vacancies (a demo archive's moves are as recent as
+ * the rest, which read as moves after the archiving). Already mailed (none goes out), and only
+ * into a space that has none yet, so a second run adds nothing.
  */
 async function seedNotices(client: pg.PoolClient, spaceId: string): Promise<number> {
   const { rowCount } = await client.query(
@@ -933,7 +934,7 @@ async function seedNotices(client: pg.PoolClient, spaceId: string): Promise<numb
                       where vacancy_id = v.id and candidate_id = l.candidate_id and kind = 'stage'
                       order by created_at desc limit 1) e on true
        join users a on a.id = e.user_id
-      where v.space_id = $1 and v.status <> 2
+      where v.space_id = $1 and v.status = 1
         and not exists (select 1 from notifications where space_id = $1)`,
     [spaceId],
   );

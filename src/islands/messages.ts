@@ -51,7 +51,7 @@ export const ISLAND_MESSAGES = {
     ...keys('dashboard', ['active_filters', 'add', 'apply', 'city_pick', 'col', 'create_first', 'customer', 'customer_all', 'empty_filtered', 'empty_none', 'empty_status', 'filter_title', 'filters', 'filters_active', 'found', 'invite_customer', 'min_chars', 'need_customer', 'period', 'period_label', 'remove_filter', 'reset', 'reset_filters', 'salary_bounds', 'salary_order', 'search_hint', 'search_label', 'search_placeholder', 'status']),
     // the filter's salary range; the vacancy form's other messages are not shown here
     'form.vacancy.salary_to',
-    ...keys('vacancy', ['cancel', 'field', 'no_cities', 'salary_from_only', 'salary_range', 'status', 'vacancies']),
+    ...keys('vacancy', ['cancel', 'field', 'no_cities', 'salary_from_only', 'salary_range', 'status', 'statuses', 'vacancies']),
   ],
   'candidates-list/CandidatePicker': [
     // not the account's, the uploads' or the merge's errors: a list and its bulk actions do not
@@ -71,7 +71,7 @@ export const ISLAND_MESSAGES = {
     ...keys('bulk', ['action', 'actions', 'all_selected', 'applied', 'cancel', 'clear', 'close', 'confirm', 'counting', 'error', 'failed', 'go', 'large', 'next', 'no_vacancies', 'progress', 'reason', 'reason_placeholder', 'select_all', 'select_page', 'select_row', 'selected', 'skip', 'skipped', 'stage', 'vacancy', 'vacancy_pick', 'will_skip']),
     ...keys('candidate', ['priority', 'stage']),
     ...keys('candidates_list', ['actions', 'add_candidate', 'add_from_database', 'add_new', 'col', 'counter', 'counters', 'empty_stage', 'empty_vacancy', 'no_score', 'not_given', 'salary_exact', 'salary_range', 'salary_up_to', 'score', 'show_all', 'shown', 'shown_at_least', 'table_label', 'timer', 'timer_since']),
-    ...keys('vacancy', ['analytics', 'archive', 'archive_text', 'archive_title', 'cancel', 'compare_finalists', 'edit', 'preview', 'send_to_customer', 'status']),
+    ...keys('vacancy', ['about', 'analytics', 'archive', 'archive_text', 'archive_title', 'cancel', 'compare_finalists', 'edit', 'send_to_customer', 'status']),
   ],
   'candidate-form/CandidateForm': [
     // the errors a candidate's save and upload can answer

@@ -75,7 +75,12 @@ describe('the settings', () => {
     expect((await db().query('select on_careers from vacancies where id = $1', [vacancy])).rows[0].on_careers).toBe(true);
 
     for (const bad of ['a', 'UPPER_case', '-dash', 'dash-', 'x'.repeat(51), 'nul\u0000slug', 'пробел', '']) {
-      expect((await form(s.company.client, '/careers', { slug: bad, on: 'on' })).status, bad).toBe(400);
+      const refused = await form(s.company.client, '/careers', { slug: bad, on: 'on' });
+      expect(refused.status, bad).toBe(400);
+      // said in the page's words, with what was typed kept in the field, and no "Saved." left over
+      expect(refused.text).toContain('The address takes 3–50 Latin letters');
+      expect(refused.text).not.toContain('role="status"');
+      if (bad === 'UPPER_case') expect(refused.text).toContain('value="UPPER_case"');
     }
     expect((await form(s.company.client, '/careers', { slug, description: 'bad\u0000text' })).status).toBe(400);
     expect((await form(s.company.client, '/careers', { slug, description: 'x'.repeat(1001) })).status).toBe(400);
@@ -168,6 +173,9 @@ describe('the application', () => {
     expect(onVacancy).toEqual([{ stage: 1 }]);
     const [app] = (await db().query('select message, city from applications where candidate_id = $1', [candidate.id])).rows;
     expect(app).toEqual({ message: 'Hello!', city: 'Moscow' });
+    // its history says it once: added to the database and the vacancy, by the careers page
+    const history = (await db().query(`select kind, to_value from funnel_events where candidate_id = $1 and kind in ('candidate_added', 'added_to_vacancy') order by created_at`, [candidate.id])).rows;
+    expect(history).toEqual([{ kind: 'candidate_added', to_value: 'careers' }]);
 
     const [request] = (await db().query('select * from pd_requests where candidate_id = $1', [candidate.id])).rows;
     expect(request).toMatchObject({ answer: 'approved', terms_version: expect.any(String), terms_lang: 'en', email: email.toLowerCase() });
@@ -214,6 +222,8 @@ describe('the application', () => {
     expect((await form(w.s.recruiter.client, '/careers', { vacancyId: second, on: '1' })).status).toBe(303);
     expect((await applyAs({ slug: w.slug, vacancy: second }, person(email))).status).toBe(303);
     expect((await db().query('select count(*)::int as n from vacancy_candidates where candidate_id = $1', [known.json.id])).rows[0].n).toBe(2);
+    // a known candidate's history gains "added to the vacancy" for each
+    expect((await db().query(`select count(*)::int as n from funnel_events where candidate_id = $1 and kind = 'added_to_vacancy'`, [known.json.id])).rows[0].n).toBe(2);
     await lastMail(email.toLowerCase());
     await queueSettled();
     expect(await mailsTo(email.toLowerCase())).toHaveLength(1);

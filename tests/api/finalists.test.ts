@@ -108,7 +108,7 @@ describe('finalists side by side', () => {
     expect((await page(w.s.customer.client, '/workspace')).text).toContain(`/vacancy/finalists/${w.vacancy.id}`);
   });
 
-  it('shows the six of the highest priority and says how many finalists there are in all', async () => {
+  it('shows the six of the highest priority, says how many finalists there are in all, and shows the rest a sheet further', async () => {
     const c = await catalogue();
     const vacancy = (await w.s.company.client.post('/api/v1/vacancy', vacancyBody(c, [w.s.customer.id]))).json;
     const names = ['Ada', 'Bea', 'Cid', 'Dan', 'Eva', 'Fay', 'Gus'];
@@ -118,10 +118,23 @@ describe('finalists side by side', () => {
       if (name === 'Gus') expect((await w.s.recruiter.client.put(`/api/v1/candidates/vacancy/${vacancy.id}/${id}/priority`, { priority: 3 })).status).toBe(200);
     }
     const en = (await page(w.s.company.client, `/vacancy/finalists/${vacancy.id}`)).text;
-    expect(en).toContain('Shown: the 6 finalists with the highest priority, of 7.');
+    expect(en).toContain('Finalists 1–6 of 7, the highest priority first.');
     expect(en).toContain('Gus Smirnova');
     expect(en).not.toContain('Fay Smirnova');
-    expect((await page(w.s.customer.client, `/ru/vacancy/finalists/${vacancy.id}`)).text).toContain('Показаны 6 финалистов с наивысшим приоритетом из 7.');
+    expect(en).toContain(`href="/vacancy/finalists/${vacancy.id}?page=2"`);
+    expect(en).not.toContain('Previous finalists');
+    const ru = (await page(w.s.customer.client, `/ru/vacancy/finalists/${vacancy.id}`)).text;
+    expect(ru).toContain('Финалисты с 1 по 6 из 7, по убыванию приоритета.');
+    expect(ru).toContain('Следующие финалисты');
+    // the second sheet: the one left out, and the way back
+    const second = (await page(w.s.company.client, `/vacancy/finalists/${vacancy.id}?page=2`)).text;
+    expect(second).toContain('Finalist 7 of 7, the highest priority first.');
+    expect(second).toContain('Fay Smirnova');
+    expect(second).not.toContain('Gus Smirnova');
+    expect(second).toContain(`href="/vacancy/finalists/${vacancy.id}"`);
+    expect(second).not.toContain('Next finalists');
+    // odd pages are the first
+    for (const odd of ['0', '-1', 'x', '1e9', '9007199254740993']) expect((await page(w.s.customer.client, `/vacancy/finalists/${vacancy.id}?page=${odd}`)).text).toContain('Finalists 1–6 of 7');
     // six or fewer: nothing left out, nothing said
     expect((await page(w.s.customer.client, `/vacancy/finalists/${w.vacancy.id}`)).text).not.toContain('data-testid="some-of"');
   });

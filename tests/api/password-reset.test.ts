@@ -68,9 +68,15 @@ describe('POST /api/v1/auth/password/forgot and /reset', () => {
     const weak = await new Client().post('/api/v1/auth/password/reset', { email, token, password: 'short' });
     expect(weak.status).toBe(400);
     expect(weak.json.errors).toEqual({ password: 'validation.password_weak' });
-    const wrong = await new Client().post('/api/v1/auth/password/reset', { email, token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')), password: NEW_PASSWORD });
-    expect(wrong.status).toBe(422);
+    // wrong tokens, however many, neither work nor spend the link (a stranger knowing the address
+    // could otherwise use up the owner's)
+    for (let i = 0; i < 8; i++) {
+      const wrong = await new Client().post('/api/v1/auth/password/reset', { email, token: `${'A'.repeat(42)}${i}`, password: NEW_PASSWORD });
+      expect(wrong.status).toBe(422);
+    }
     expect((await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: false })).status).toBe(200);
+    const live = await db().query(`select count(*)::int as n from email_codes where purpose = 'password_reset' and used_at is null and user_id = (select id from users where email = $1)`, [email]);
+    expect(live.rows[0].n).toBe(1);
     // expired: the same token an hour and a second later
     await db().query(`update email_codes set expires_at = now() - interval '1 second' where purpose = 'password_reset' and user_id = (select id from users where email = $1)`, [email]);
     const late = await new Client().post('/api/v1/auth/password/reset', { email, token, password: NEW_PASSWORD });
@@ -103,5 +109,60 @@ describe('POST /api/v1/auth/password/forgot and /reset', () => {
       expect(res.json.errors.token).toBe('error.user.reset_link_invalid');
     }
     expect((await new Client().post('/api/v1/auth/password/reset', { email, token: second.token, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('stops a link once the account moved to another address, or its password was changed meanwhile', async () => {
+    const { client, email } = await signUp('customer');
+    const old = await resetLink(email);
+    const moved = uniqueEmail('moved');
+    expect((await client.post('/api/v1/users/profile/email', { email: moved, password: PASSWORD })).status).toBe(200);
+    const code = /\b(\d{4})\b/.exec((await lastMail(moved)).subject ?? '')![1]!;
+    expect((await client.post('/api/v1/users/profile/email/verify', { code })).status).toBe(200);
+    // whoever still reads the old mailbox cannot take the account back with the link
+    for (const address of [moved, email]) {
+      const res = await new Client().post('/api/v1/auth/password/reset', { email: address, token: old.token, password: NEW_PASSWORD });
+      expect(res.status).toBe(422);
+    }
+    // a link to the new address, then the password changed by the signed-in owner: the link is void
+    const fresh = await resetLink(moved);
+    expect((await client.put('/api/v1/users/profile/password', { oldPassword: PASSWORD, newPassword: 'Chosen-Now-2026!' })).status).toBe(200);
+    expect((await new Client().post('/api/v1/auth/password/reset', { email: moved, token: fresh.token, password: NEW_PASSWORD })).status).toBe(422);
+    expect((await new Client().post('/api/v1/auth/email/login', { email: moved, password: 'Chosen-Now-2026!', remember: false })).status).toBe(200);
+  });
+
+  it('leaves one live link after a burst of requests, however they overlap', async () => {
+    const { email } = await signUp('recruiter');
+    const answers = await Promise.all(Array.from({ length: 40 }, () => new Client().post('/api/v1/auth/password/forgot', { email })));
+    expect(answers.filter((a) => a.status === 200).length).toBe(5);
+    await queueSettled();
+    const live = await db().query(`select count(*)::int as n from email_codes where purpose = 'password_reset' and used_at is null and user_id = (select id from users where email = $1)`, [email]);
+    expect(live.rows[0].n).toBe(1);
+  });
+
+  it("lets the owner in after a reset, though strangers had spent the address's wrong passwords", async () => {
+    const { email } = await signUp('company');
+    const guarded = [];
+    for (let i = 0; i < 21; i++) guarded.push((await new Client().post('/api/v1/auth/email/login', { email, password: 'Wrong-Guess-1!', remember: false })).json.message);
+    expect(guarded.at(-1)).toBe('error.user.login_guarded');
+    const { token } = await resetLink(email);
+    expect((await new Client().post('/api/v1/auth/password/reset', { email, token, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await new Client().post('/api/v1/auth/email/login', { email, password: NEW_PASSWORD, remember: false })).status).toBe(200);
+  });
+
+  it('serves the link\'s page as a secret link, and shows no form for what is not a link', async () => {
+    const { email } = await signUp('company');
+    const { link } = await resetLink(email);
+    const page = await new Client().get(`${link.pathname}${link.search}`);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain(`For ${email}.`);
+    for (const query of ['', '?email=x', `?email=${encodeURIComponent('Your account is suspended. Call +1-555-0100')}&token=${'a'.repeat(43)}`, `?email=a%00b%40c.de&token=${'a'.repeat(43)}`, `?email=${encodeURIComponent(email)}&token=short`]) {
+      const odd = await new Client().get(`/auth/reset${query}`);
+      expect(odd.status, query).toBe(200);
+      expect(odd.text).toContain('This page opens from the link in the mail we send');
+      expect(odd.text).not.toContain('For Your account');
+      expect(odd.text).not.toContain('\u0000');
+      expect(odd.text).not.toContain('<astro-island');
+    }
   });
 });

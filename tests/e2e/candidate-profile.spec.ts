@@ -329,7 +329,14 @@ test.describe('candidate profile', () => {
       await expect(group.getByRole('button', { name, exact: true })).toBeDisabled();
     }
     await expect(page.getByText('Customers move candidates from the customer interview onwards')).toBeVisible();
+    // the last move is asked again: cancelled, nothing moves; confirmed, the candidate is hired
     await group.getByRole('button', { name: 'Hired' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Mark as hired?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByTestId('current-stage')).toHaveText('Finalist');
+    await group.getByRole('button', { name: 'Hired' }).click();
+    await ask.getByRole('button', { name: 'Hired' }).click();
     await expect(page.getByTestId('current-stage')).toHaveText('Hired');
     await expect(history(page).first()).toContainText('Stage: Finalist → Hired');
     await expect(history(page).first()).toContainText('Kate Main');

@@ -379,7 +379,7 @@ test.describe('vacancy candidates and the database', () => {
 
     const actions = page.getByRole('group', { name: 'Vacancy actions' });
     await expect(actions.getByRole('button', { name: 'Archive' })).toBeVisible();
-    await expect(actions.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/vacancy/preview/${world.vacancyId}`);
+    await expect(actions.getByRole('link', { name: 'About the vacancy' })).toHaveAttribute('href', `/vacancy/preview/${world.vacancyId}`);
     await expect(actions.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/recruiter/vacancy/edit/${world.vacancyId}`);
     await actions.getByText('Add candidate').click();
     await expect(actions.getByRole('link', { name: 'From the candidate database' })).toHaveAttribute('href', `/vacancy/candidates-all/${world.vacancyId}`);
@@ -437,7 +437,7 @@ test.describe('vacancy candidates and the database', () => {
     await expect(page.getByTestId('vacancy-status')).toHaveText('Опубликована');
     const actions = page.getByRole('group', { name: 'Действия с вакансией' });
     await expect(actions.getByRole('button', { name: 'В архив' })).toBeVisible();
-    await expect(actions.getByRole('link', { name: 'Просмотр' })).toHaveAttribute('href', `/ru/vacancy/preview/${world.vacancyId}`);
+    await expect(actions.getByRole('link', { name: 'О вакансии' })).toHaveAttribute('href', `/ru/vacancy/preview/${world.vacancyId}`);
     await expect(actions.getByText('Добавить кандидата')).toBeVisible();
     await expect(counter(page, 'Финалисты')).toHaveAttribute('aria-current', 'true');
     await expect(counter(page, 'Кандидаты')).toHaveText(/Кандидаты\s*3/);
@@ -493,12 +493,12 @@ test.describe('vacancy candidates and the database', () => {
     await expect(page.getByText('The candidate database has no one to add yet.')).toBeVisible();
   });
 
-  test('a customer reads the vacancy page with Preview only, and cannot open the database', async ({ page }) => {
+  test('a customer reads the vacancy page with its description only, and cannot open the database', async ({ page }) => {
     await signIn(page, 'customer');
     const response = await page.goto(`/vacancy/candidates/${world.vacancyId}`);
     expect(response?.status()).toBe(200);
     const actions = page.getByRole('group', { name: 'Vacancy actions' });
-    await expect(actions.getByRole('link', { name: 'Preview' })).toBeVisible();
+    await expect(actions.getByRole('link', { name: 'About the vacancy' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Archive' })).toHaveCount(0);
     await expect(actions.getByRole('link', { name: 'Edit' })).toHaveCount(0);
     await expect(actions.getByText('Add candidate')).toHaveCount(0);
@@ -547,10 +547,10 @@ test.describe('vacancy candidates and the database', () => {
     const status = ((await (await company.get(`/api/v1/vacancy/${world.draftId}`)).json()) as { status: number }).status;
     expect(status).toBe(3);
 
-    // archived: read-only, Preview only
+    // archived: read-only, its description only
     await page.goto(`/vacancy/candidates/${world.draftId}`);
     const actions = page.getByRole('group', { name: 'Vacancy actions' });
-    await expect(actions.getByRole('link', { name: 'Preview' })).toBeVisible();
+    await expect(actions.getByRole('link', { name: 'About the vacancy' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Archive' })).toHaveCount(0);
     await expect(actions.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   });

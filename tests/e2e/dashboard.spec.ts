@@ -222,12 +222,12 @@ test.describe('recruiter dashboard', () => {
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog).toBeHidden();
     await expect(names(page)).toHaveText(['Office manager']);
-    await expect(page.getByTestId('status-shown')).toHaveText('Draft');
+    await expect(page.getByTestId('status-shown')).toHaveText('Drafts');
     await expect(page.getByRole('button', { name: 'Filters: 1 active' })).toBeVisible();
     expect(query(page)).toEqual({ status: '2' });
     await page.reload();
     await expect(names(page)).toHaveText(['Office manager']);
-    await expect(page.getByTestId('status-shown')).toHaveText('Draft');
+    await expect(page.getByTestId('status-shown')).toHaveText('Drafts');
 
     await page.getByRole('button', { name: /^Filters/ }).click();
     dialog = page.getByRole('dialog', { name: 'Filter vacancies' });
@@ -363,7 +363,7 @@ test.describe('recruiter dashboard in Russian', () => {
     await expect(page.getByRole('heading', { name: 'Лента взаимодействий' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Собеседования' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Вакансии' })).toBeVisible();
-    await expect(page.getByTestId('status-shown')).toHaveText('Опубликована');
+    await expect(page.getByTestId('status-shown')).toHaveText('Опубликованные');
     await expect(page.getByText('3 вакансии')).toBeVisible();
     const chips = page.getByRole('navigation', { name: 'Период' });
     await expect(chips.getByRole('link')).toHaveText(['Все', 'За месяц', 'За неделю']);
@@ -399,7 +399,7 @@ test.describe('recruiter dashboard in Russian', () => {
     await dialog.getByRole('radio', { name: 'Черновик' }).check();
     await dialog.getByRole('button', { name: 'Применить' }).click();
     await expect(names(page)).toHaveText(['Office manager']);
-    await expect(page.getByTestId('status-shown')).toHaveText('Черновик');
+    await expect(page.getByTestId('status-shown')).toHaveText('Черновики');
     expect(query(page)).toEqual({ period: 'week', status: '2' });
     await page.reload();
     await expect(names(page)).toHaveText(['Office manager']);

@@ -293,7 +293,7 @@ test.describe('vacancy form (English)', () => {
     await page.getByLabel('Quantity').fill('3');
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('alertdialog', { name: 'The vacancy is saved' }).getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL('/recruiter');
+    await expect(page).toHaveURL(`/vacancy/candidates/${vacancyId}`);
     const saved = await vacancy(page.context().request, vacancyId);
     expect(saved).toMatchObject({ status: 1, quantity: 3, salaryTo: 200000 });
   });
@@ -326,7 +326,7 @@ test.describe('vacancy form (English)', () => {
     await expect(page.getByLabel('Salary to')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alertdialog', { name: 'The vacancy is saved' }).getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL('/recruiter');
+    await expect(page).toHaveURL(`/vacancy/candidates/${vacancyId}`);
     const edited = await vacancy(page.context().request, vacancyId);
     expect(edited).toMatchObject({ status: 1, salary: 150000, salaryTo: null });
     expect(edited.comments.map((c) => c.text)).toContain('The salary is fixed now');
@@ -438,9 +438,12 @@ test.describe('vacancy form (Russian)', () => {
     await expect(star(page, 'Катя Заказчица', 'ru')).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Создать' }).click();
     await page.getByRole('alertdialog', { name: 'Вакансия создана' }).getByRole('button', { name: 'Продолжить' }).click();
-    await expect(page).toHaveURL('/ru/recruiter');
+    // the new vacancy's own page, where its candidates are added next
+    await expect(page).toHaveURL(/\/ru\/vacancy\/candidates\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Руководитель отдела продаж');
 
     const id = await findVacancy(page.context().request, 'Руководитель отдела продаж', 1);
+    expect(page.url()).toContain(`/ru/vacancy/candidates/${id}`);
     expect(await vacancy(page.context().request, id)).toMatchObject({
       status: 1,
       positionType: 1,

@@ -52,11 +52,12 @@ function FunnelPanel(props: Props) {
   const [funnel, setFunnel] = useState(props.funnel);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const [confirmArchive, setConfirmArchive] = useState(false);
+  /** The two moves asked again before they are made: to the archive, and to hired (the last one). */
+  const [confirming, setConfirming] = useState<typeof STAGE.ARCHIVE | typeof STAGE.HIRED>();
   const { candidateId, rule } = props;
   const base = `candidates/vacancy/${funnel.vacancyId}/${candidateId}`;
   const closeProblem = useCallback(() => setProblem(undefined), []);
-  const closeArchive = useCallback(() => setConfirmArchive(false), []);
+  const closeConfirm = useCallback(() => setConfirming(undefined), []);
 
   // the page's own list of the candidate's vacancies (server HTML, no island) names this stage too
   useEffect(() => {
@@ -89,7 +90,7 @@ function FunnelPanel(props: Props) {
       setFunnel((f) => ({ ...f, ...moved }));
     });
 
-  const pickStage = (stage: Stage) => (stage === STAGE.ARCHIVE ? setConfirmArchive(true) : void move(stage));
+  const pickStage = (stage: Stage) => (stage === STAGE.ARCHIVE || stage === STAGE.HIRED ? setConfirming(stage) : void move(stage));
 
   const setPriority = (priority: Priority) =>
     change(async () => {
@@ -191,19 +192,19 @@ function FunnelPanel(props: Props) {
 
       <History t={t} locale={props.locale} timeZone={timeZone} history={funnel.history} />
 
-      {confirmArchive && (
+      {confirming && (
         <AlertModal
           tone="warning"
-          title={t('candidate_profile.funnel.archive_title')}
-          text={t('candidate_profile.funnel.archive_text', { name: props.candidateName })}
-          confirmLabel={t('candidate_profile.funnel.archive_confirm')}
+          title={t(confirming === STAGE.HIRED ? 'candidate_profile.funnel.hire_title' : 'candidate_profile.funnel.archive_title')}
+          text={t(confirming === STAGE.HIRED ? 'candidate_profile.funnel.hire_text' : 'candidate_profile.funnel.archive_text', { name: props.candidateName })}
+          confirmLabel={t(confirming === STAGE.HIRED ? 'candidate_profile.funnel.hire_confirm' : 'candidate_profile.funnel.archive_confirm')}
           cancelLabel={t('candidate_profile.funnel.cancel')}
           busy={busy}
           onConfirm={() => {
-            setConfirmArchive(false);
-            void move(STAGE.ARCHIVE);
+            setConfirming(undefined);
+            void move(confirming);
           }}
-          onCancel={closeArchive}
+          onCancel={closeConfirm}
         />
       )}
       {problem && <AlertModal tone="warning" title={t('candidate_profile.funnel.error_title')} text={t(problem)} confirmLabel={t('app.close')} onConfirm={closeProblem} />}

@@ -160,7 +160,7 @@ function VacancyCandidates(props: Props) {
               {t('vacancy.archive')}
             </button>
           )}
-          <a className="btn btn-secondary" href={href(`/vacancy/preview/${vacancy.id}`)}>{t('vacancy.preview')}</a>
+          <a className="btn btn-secondary" href={href(`/vacancy/preview/${vacancy.id}`)}>{t('vacancy.about')}</a>
           {props.counts.finalist > 0 && <a className="btn btn-secondary" href={href(`/vacancy/finalists/${vacancy.id}`)}>{t('vacancy.compare_finalists')}</a>}
           <a className="btn btn-secondary" href={href(`/vacancy/analytics/${vacancy.id}`)}>{t('vacancy.analytics')}</a>
           {props.canWrite && published && <a className="btn btn-secondary" href={href(`/vacancy/shortlist/${vacancy.id}`)}>{t('vacancy.send_to_customer')}</a>}

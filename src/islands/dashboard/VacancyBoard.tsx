@@ -161,7 +161,7 @@ function VacancyBoard(props: Props) {
       <header className="vacancies-header">
         <h2 id="vacancies-title">{t('vacancy.vacancies')}</h2>
         <span className={`badge status-${filter.status}`} data-testid="status-shown" title={t('dashboard.status')}>
-          {t(`vacancy.status.${filter.status}`)}
+          {t(`vacancy.statuses.${filter.status}`)}
         </span>
         <div className="vacancies-actions">
           <button

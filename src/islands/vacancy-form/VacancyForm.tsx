@@ -91,6 +91,8 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
   const [formError, setFormError] = useState<string>();
   // the status saved: a draft is shown among the drafts, where the dashboard's default (published) does not list it
   const [saved, setSaved] = useState<Status>();
+  /** Where "Continue" goes: a published vacancy's own page, where candidates are added next; a draft's list. */
+  const [next, setNext] = useState<string>();
   const [cityName, setCityName] = useState(vacancy?.city?.name ?? '');
   // SPEC.md §2: a salary without an upper bound is a fixed one
   const [fixed, setFixed] = useState(vacancy ? vacancy.salary != null && vacancy.salaryTo == null : false);
@@ -116,8 +118,8 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
     setFormError(undefined);
     const body = { ...values, status, salaryTo: fixed ? undefined : values.salaryTo, comment: withComment ? values.comment : editComment };
     try {
-      if (vacancy) await api<VacancyDto>(`vacancy/${vacancy.id}`, { method: 'PUT', body });
-      else await api<VacancyDto>('vacancy', { method: 'POST', body });
+      const answer = vacancy ? await api<VacancyDto>(`vacancy/${vacancy.id}`, { method: 'PUT', body }) : await api<VacancyDto>('vacancy', { method: 'POST', body });
+      setNext(status === VACANCY_STATUS.DRAFT ? `/recruiter?status=${VACANCY_STATUS.DRAFT}` : `/vacancy/candidates/${answer.id}`);
       setSaved(status);
     } catch (error) {
       setFormError(applyServerError(error, setError, FIELDS));
@@ -259,7 +261,7 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
           tone="success"
           title={t(vacancy ? 'vacancy.edit_success' : saved === VACANCY_STATUS.DRAFT ? 'vacancy.draft_success' : 'vacancy.new_success')}
           confirmLabel={t('vacancy.continue')}
-          onConfirm={() => window.location.assign(href(saved === VACANCY_STATUS.DRAFT ? `/recruiter?status=${VACANCY_STATUS.DRAFT}` : '/recruiter'))}
+          onConfirm={() => window.location.assign(href(next ?? '/recruiter'))}
         />
       )}
     </>

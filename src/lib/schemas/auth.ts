@@ -55,10 +55,15 @@ export const ResendSchema = z.object({
 /** "Forgot password": the address to mail a link to. */
 export const ForgotPasswordSchema = ResendSchema;
 
+const ResetTokenSchema = z.string({ error: 'error.user.reset_link_invalid' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'error.user.reset_link_invalid'));
+
+/** The mailed link's address and token, as its page reads them. */
+export const ResetLinkSchema = z.object({ email: EmailSchema, token: ResetTokenSchema });
+
 /** The mailed link's address and token, and the new password. */
 export const ResetPasswordSchema = z.object({
   email: EmailSchema,
-  token: z.string({ error: 'error.user.reset_link_invalid' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'error.user.reset_link_invalid')),
+  token: ResetTokenSchema,
   password: NewPasswordSchema,
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;

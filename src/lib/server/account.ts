@@ -6,7 +6,7 @@ import { isLocale, type Locale } from '../i18n/index.ts';
 import { translator } from '../i18n/messages.ts';
 import { queueNoticeMail } from './mail.ts';
 import { leaveVacancies } from './vacancies.ts';
-import { consumeCode, issueCode } from './auth/codes.ts';
+import { consumeCode, issueCode, voidCodes } from './auth/codes.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { revokeAllOf } from './auth/sessions.ts';
 import { disconnectSessions, disconnectUser } from './emit.ts';
@@ -56,6 +56,8 @@ export async function confirmEmailChange(user: UserRow, code: string, ip: string
   try {
     await db.transaction(async (tx) => {
       await tx.update(schema.users).set({ email: newEmail }).where(eq(schema.users.id, user.id));
+      // a reset link mailed to the old address must not take the account back from it
+      await voidCodes(tx, user.id, 'password_reset');
       // the team lists know a member by their invitation: it follows the address
       await tx.update(schema.invites).set({ email: newEmail }).where(eq(schema.invites.userId, user.id));
       await tellOldAddress(tx, user, newEmail);
@@ -85,6 +87,8 @@ export async function changePassword(user: UserRow, sessionId: string | undefine
   const db = await getDb();
   const ended = await db.transaction(async (tx) => {
     await tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id));
+    // a reset link asked for before does not undo the password chosen now
+    await voidCodes(tx, user.id, 'password_reset');
     return revokeAllOf(user.id, { except: sessionId, tx });
   });
   disconnectSessions(ended);

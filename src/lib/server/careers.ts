@@ -296,7 +296,8 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
         .values({ vacancyId: vacancy.id, candidateId, stage: STAGE.NEW })
         .onConflictDoNothing()
         .returning({ candidateId: schema.vacancyCandidates.candidateId });
-      if (added.length) await tx.insert(schema.funnelEvents).values({ spaceId: space.id, vacancyId: vacancy.id, candidateId, kind: 'added_to_vacancy', toValue: 'careers' });
+      // a new candidate's one event ("added to the database and the vacancy") already says it
+      if (added.length && existing) await tx.insert(schema.funnelEvents).values({ spaceId: space.id, vacancyId: vacancy.id, candidateId, kind: 'added_to_vacancy', toValue: 'careers' });
       await tx.insert(schema.applications).values({ spaceId: space.id, vacancyId: vacancy.id, candidateId, city, message, ip: ip ?? null });
 
       // the consent given on the form, stored like a consent request's answer (docs/decisions/0022);

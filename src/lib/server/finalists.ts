@@ -38,6 +38,8 @@ export interface FinalistSheet {
   candidates: ComparedCandidate[];
   /** The vacancy's finalists in all (of whom at most MAX_COMPARED, the highest priority first, are shown). */
   finalists: number;
+  /** Which MAX_COMPARED of them, from 1: the next page shows the next ones. */
+  page: number;
 }
 
 /**
@@ -55,10 +57,12 @@ export function stageTimes(addedAt: Date, current: Stage, moves: { from: Stage; 
  * The vacancy's finalists, or the chosen candidates of the vacancy, side by side (issue 14, item
  * 2). Whoever may see the vacancy may see the sheet; ids not on the vacancy are left out.
  */
-export async function finalistSheet(user: UserRow, vacancyId: string, locale: Locale, chosen: string[] = [], now = new Date()): Promise<FinalistSheet> {
+export async function finalistSheet(user: UserRow, vacancyId: string, locale: Locale, chosen: string[] = [], { page: asked = 1, now = new Date() }: { page?: number; now?: Date } = {}): Promise<FinalistSheet> {
   const vacancy = await findVisible(user, vacancyId);
   const ids = [...new Set(chosen.filter((id) => UUID.test(id)))].slice(0, MAX_COMPARED);
   const selection = ids.length > 0;
+  // no vacancy has thousands of finalists: a page past the last shows none, and says so
+  const page = selection || !Number.isSafeInteger(asked) || asked < 1 || asked > 1000 ? 1 : asked;
   const db = await getDb();
   const vc = schema.vacancyCandidates;
   const rows = await db
@@ -67,12 +71,13 @@ export async function finalistSheet(user: UserRow, vacancyId: string, locale: Lo
     .innerJoin(schema.candidates, eq(schema.candidates.id, vc.candidateId))
     .leftJoin(schema.cities, eq(schema.cities.id, schema.candidates.cityId))
     .where(and(eq(vc.vacancyId, vacancy.id), selection ? inArray(vc.candidateId, ids) : eq(vc.stage, STAGE.FINALIST)))
-    .orderBy(desc(vc.priority), asc(vc.createdAt))
-    .limit(MAX_COMPARED);
+    .orderBy(desc(vc.priority), asc(vc.createdAt), asc(vc.candidateId))
+    .limit(MAX_COMPARED)
+    .offset((page - 1) * MAX_COMPARED);
   const candidateIds = rows.map((r) => r.candidate.id);
   // a page of more would be unreadable, so past MAX_COMPARED the page says how many it leaves out
-  const finalists = selection || rows.length < MAX_COMPARED ? rows.length : (await db.select({ n: count() }).from(vc).where(and(eq(vc.vacancyId, vacancy.id), eq(vc.stage, STAGE.FINALIST))))[0]!.n;
-  if (!candidateIds.length) return { vacancy: { id: vacancy.id, positionName: vacancy.positionName }, selection, candidates: [], finalists };
+  const finalists = selection || (page === 1 && rows.length < MAX_COMPARED) ? rows.length : (await db.select({ n: count() }).from(vc).where(and(eq(vc.vacancyId, vacancy.id), eq(vc.stage, STAGE.FINALIST))))[0]!.n;
+  if (!candidateIds.length) return { vacancy: { id: vacancy.id, positionName: vacancy.positionName }, selection, candidates: [], finalists, page };
 
   const [ratings, interviews, moves] = await Promise.all([
     db
@@ -119,5 +124,5 @@ export async function finalistSheet(user: UserRow, vacancyId: string, locale: Lo
       ),
     };
   });
-  return { vacancy: { id: vacancy.id, positionName: vacancy.positionName }, selection, candidates, finalists };
+  return { vacancy: { id: vacancy.id, positionName: vacancy.positionName }, selection, candidates, finalists, page };
 }

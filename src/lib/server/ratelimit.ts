@@ -75,3 +75,11 @@ export async function limit(checks: [key: string, max: number][], windowSeconds:
   const results = await Promise.all(checks.map(([name, max]) => hit(name, max, windowSeconds)));
   if (results.includes(false)) throw tooMany(key);
 }
+
+/** Forgets the counts of the keys named and of every key starting with one of `prefixes`. */
+export async function clearLimits(keys: string[], prefixes: string[] = [], executor?: Executor): Promise<void> {
+  const db = executor ?? (await getDb());
+  const named = keys.length ? sql`key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})` : sql`false`;
+  const started = prefixes.length ? sql.join(prefixes.map((p) => sql`starts_with(key, ${p})`), sql` or `) : sql`false`;
+  await db.execute(sql`delete from rate_limits where ${named} or ${started}`);
+}

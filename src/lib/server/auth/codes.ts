@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from '../db/index.ts';
 import { AppError, tooMany } from '../http.ts';
 import { hit } from '../ratelimit.ts';
@@ -29,6 +29,11 @@ const MAIL: Record<CodePurpose, { subject: string; text: string }> = {
 
 function hashCode(userId: string, code: string): string {
   return sha256(`${userId}:${code}`);
+}
+
+/** A reset token is bound to the address it was mailed to: once the account moves, old links stop. */
+function hashResetToken(userId: string, email: string, token: string): string {
+  return hashCode(userId, `${email}:${token}`);
 }
 
 /** One pending code mail per person and purpose: a resend replaces one that has not gone out. */
@@ -109,20 +114,17 @@ export async function sendCode(job: CodeJob): Promise<void> {
     text: `${t(MAIL[job.purpose].text, { code, email: to, link, minutes: RESET_MINUTES })}\n\n${t('mail.signature')}`,
   });
   await db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(schema.emailCodes)
-      .values({
-        userId: user.id,
-        purpose: job.purpose,
-        codeHash: hashCode(user.id, code),
-        newEmail: job.newEmail,
-        expiresAt: new Date(Date.now() + (reset ? RESET_MINUTES : CODE_MINUTES) * 60_000),
-      })
-      .returning({ id: schema.emailCodes.id });
-    await tx
-      .update(schema.emailCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(schema.emailCodes.userId, user.id), eq(schema.emailCodes.purpose, job.purpose), isNull(schema.emailCodes.usedAt), ne(schema.emailCodes.id, fresh!.id)));
+    // one sender at a time per person and purpose: two mails going out at once must each void the
+    // other's code, or both would stay valid (a burst of resets left several live links)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code:${user.id}:${job.purpose}`}))`);
+    await voidCodes(tx, user.id, job.purpose);
+    await tx.insert(schema.emailCodes).values({
+      userId: user.id,
+      purpose: job.purpose,
+      codeHash: reset ? hashResetToken(user.id, to, code) : hashCode(user.id, code),
+      newEmail: job.newEmail,
+      expiresAt: new Date(Date.now() + (reset ? RESET_MINUTES : CODE_MINUTES) * 60_000),
+    });
   });
   await mailServerBack();
 }
@@ -175,6 +177,28 @@ export async function spendCode(executor: Executor, id: string): Promise<void> {
     .where(and(eq(e.id, id), isNull(e.usedAt)))
     .returning({ id: e.id });
   if (!used) throw new AppError(422, 'error.user.wrong_code', { code: 'error.user.wrong_code' });
+}
+
+/** Voids every unused code of a person for `purpose` (a newer one, a changed password or address). */
+export async function voidCodes(executor: Executor, userId: string, purpose: CodePurpose): Promise<void> {
+  const e = schema.emailCodes;
+  await executor.update(e).set({ usedAt: new Date() }).where(and(eq(e.userId, userId), eq(e.purpose, purpose), isNull(e.usedAt)));
+}
+
+/**
+ * The live reset code a link's token is, for the account's present address. Looked up by its
+ * hash, with no count of tries: a 256-bit token is not guessed, and counting wrong ones would let
+ * anyone who knows the address spend the owner's link with five made-up tokens.
+ */
+export async function findResetCode(user: UserRow, token: string): Promise<{ id: string } | undefined> {
+  const db = await getDb();
+  const e = schema.emailCodes;
+  const [found] = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.userId, user.id), eq(e.purpose, 'password_reset'), isNull(e.usedAt), gt(e.expiresAt, new Date()), eq(e.codeHash, hashResetToken(user.id, user.email, token))))
+    .limit(1);
+  return found;
 }
 
 function safeEqual(a: string, b: string): boolean {

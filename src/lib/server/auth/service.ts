@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
 import { AppError, clientBucket, tooMany } from '../http.ts';
-import { countTry, hit, limit } from '../ratelimit.ts';
+import { clearLimits, countTry, hit, limit } from '../ratelimit.ts';
 import { env } from '../env.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { ROLE, STATUS, type Role } from '../../schemas/auth.ts';
@@ -13,7 +13,7 @@ import { disconnectSessions } from '../emit.ts';
 import { claimInvitedVacancies, pendingInvite } from '../invites.ts';
 import { issueAccessToken } from './tokens.ts';
 import { knownDevice } from './devices.ts';
-import { addCodeJob, chargeCodeMail, checkCode, consumeCode, issueCode, spendCode } from './codes.ts';
+import { addCodeJob, chargeCodeMail, consumeCode, findResetCode, issueCode, spendCode, voidCodes } from './codes.ts';
 
 /**
  * Failed logins per 15 minutes: for one address from one client (a stranger elsewhere cannot
@@ -191,34 +191,43 @@ export async function forgotPassword(email: string, locale: Locale, clientIp: st
   });
 }
 
+/** Tries of reset links per 15 minutes from one client (a token is not guessed; this slows a flood). */
+const RESETS_PER_CLIENT = 30;
+
 /**
  * Sets a new password with the mailed link's token: the token is used up, the password changed and
  * every session of the account ended in one transaction (all or nothing, and of racing requests
- * with the right token only one), so whoever was signed in with the old password is out. An unknown address answers as a wrong token does.
+ * with the right token only one), so whoever was signed in with the old password is out. An
+ * unknown address answers as a wrong token does. The limit is the client's, not the address's:
+ * a stranger who knows the address must not be able to lock its owner's link (decision 0038).
  */
 export async function resetPassword(input: { email: string; token: string; password: string }, ip: string | undefined): Promise<void> {
   const invalid = () => new AppError(422, 'error.user.reset_link_invalid', { token: 'error.user.reset_link_invalid' });
-  await limitCodeChecks(`reset:${input.email}`, ip);
+  await limit([[`reset-client:${clientBucket(ip)}`, RESETS_PER_CLIENT]], WINDOW);
   const user = await findLiveUserByEmail(input.email);
   if (!user || user.status === STATUS.BANNED) throw invalid();
+  const code = await findResetCode(user, input.token);
+  if (!code) throw invalid();
+  // the hash only for a right token, and no connection held while it is made
+  const passwordHash = await hashPassword(input.password);
+  const db = await getDb();
   let ended: string[];
   try {
-    // counted and compared first (each check counts even when the rest fails); the hash only for
-    // a right token, and no connection held while it is made
-    const checked = await checkCode(user, 'password_reset', input.token);
-    const passwordHash = await hashPassword(input.password);
-    const db = await getDb();
     ended = await db.transaction(async (tx) => {
-      await spendCode(tx, checked.id);
+      await spendCode(tx, code.id);
+      await voidCodes(tx, user.id, 'password_reset');
       await tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id));
       return revokeAllOf(user.id, { tx });
     });
   } catch (error) {
-    // a wrong, spent or stale token: the page says the link no longer works, whichever it was
+    // spent meanwhile by a request racing this one
     if (error instanceof AppError && error.status === 422) throw invalid();
     throw error;
   }
   disconnectSessions(ended);
+  // the owner is back: wrong passwords counted against the address (a stranger's, likely) no
+  // longer keep them out of signing in with the new one
+  await clearLimits([`login-address:${user.email}`], [`login:${user.email}:`]);
 }
 
 // compared against when the address is unknown, so both cases take the same time
