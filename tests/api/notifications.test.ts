@@ -193,6 +193,30 @@ async function recipients2(kind: string, userId: string): Promise<string[]> {
   return (await db().query('select id from notifications where kind = $1 and user_id = $2', [kind, userId])).rows.map((r) => r.id as string);
 }
 
+describe('a vacancy\'s customers', () => {
+  it('hear that a published vacancy is theirs: on publishing, then whoever is added; a draft tells nobody', async () => {
+    const c = await catalogue();
+    const s = await space();
+    const told = async (vacancyId: string) => (await db().query(`select user_id, params from notifications where kind = 'vacancy_customer' and vacancy_id = $1 order by created_at, user_id`, [vacancyId])).rows;
+    const draft = (await s.recruiter.client.post('/api/v1/vacancy', vacancyBody(c, [s.customer.id], { status: 2, positionName: 'Quiet draft' }))).json.id as string;
+    expect(await told(draft)).toEqual([]);
+    // published: the customer named hears, in their list, with a link to the vacancy's page
+    expect((await s.recruiter.client.put(`/api/v1/vacancy/${draft}`, vacancyBody(c, [s.customer.id], { positionName: 'Quiet draft' }))).status).toBe(200);
+    const first = await told(draft);
+    expect(first.map((r) => r.user_id)).toEqual([s.customer.id]);
+    expect(first[0].params.vacancy).toBe('Quiet draft');
+    const list = await notices(s.customer.client);
+    expect(list.data[0]).toMatchObject({ kind: 'vacancy_customer', link: `/vacancy/candidates/${draft}` });
+    expect(list.data[0]!.text).toMatch(/: you are a customer of the vacancy “Quiet draft”$/);
+    // an edit that adds a second customer tells only them; one that changes nothing tells nobody
+    expect((await s.recruiter.client.put(`/api/v1/vacancy/${draft}`, vacancyBody(c, [s.customer.id, s.customer2.id], { positionName: 'Quiet draft' }))).status).toBe(200);
+    expect((await s.recruiter.client.put(`/api/v1/vacancy/${draft}`, vacancyBody(c, [s.customer.id, s.customer2.id], { positionName: 'Quiet draft' }))).status).toBe(200);
+    expect((await told(draft)).map((r) => r.user_id)).toEqual([s.customer.id, s.customer2.id]);
+    const ru = await s.customer2.client.get('/api/v1/notifications?lng=ru');
+    expect(ru.json.data[0].text).toMatch(/: вы — заказчик вакансии «Quiet draft»$/);
+  });
+});
+
 describe('the API of the bell', () => {
   it('asks for a session', async () => {
     expect((await new Client().get('/api/v1/notifications')).status).toBe(401);
@@ -304,15 +328,16 @@ describe('live over the one socket', () => {
     const moverHeard: number[] = [];
     mover.on('notifications', ({ unread }: { unread: number }) => moverHeard.push(unread));
 
+    // one unread already: the vacancy is theirs
     await move(s.recruiter.client, vacancy, gleb, 1, 4);
     await waitFor(() => counts.length === 1, 'the customer\'s tab hears the count');
-    expect(counts).toEqual([1]);
+    expect(counts).toEqual([2]);
     await move(s.recruiter.client, vacancy, gleb, 4, 5);
     await waitFor(() => counts.length === 2, 'the second count');
-    expect(counts).toEqual([1, 2]);
+    expect(counts).toEqual([2, 3]);
     await s.customer.client.post('/api/v1/notifications/read', { all: true });
     await waitFor(() => counts.length === 3, 'the read count');
-    expect(counts).toEqual([1, 2, 0]);
+    expect(counts).toEqual([2, 3, 0]);
     expect(moverHeard).toEqual([]);
   });
 });
@@ -334,7 +359,8 @@ describe('mail', () => {
     expect(mail.text).toContain('/ru/profile');
     await queueSettled();
     expect((await mailsTo(s.customer2.email)).filter((m) => /Dina Kim/.test(m.subject ?? ''))).toEqual([]);
-    expect((await db().query('select mailed_at is not null as settled from notifications where user_id = $1', [s.customer2.id])).rows).toEqual([{ settled: true }]);
+    // the vacancy's own notice and the stage's, neither owed by mail
+    expect((await db().query('select mailed_at is not null as settled from notifications where user_id = $1', [s.customer2.id])).rows).toEqual([{ settled: true }, { settled: true }]);
   });
 
   it('as a digest at 08:00 in the reader\'s zone, once, with the times in that zone (the clock moved)', async () => {
@@ -363,7 +389,9 @@ describe('mail', () => {
     // 08:00 there (01:00 UTC): the digest, with both, times in Novosibirsk
     await runJob('notification-digest', { now: '2030-01-15T01:00:00Z' });
     const [digest] = await digests();
-    expect(digest!.subject).toBe('Recruit: 2 notifications, 15 January 2030');
+    // the two moves, and that the vacancy is theirs
+    expect(digest!.subject).toBe('Recruit: 3 notifications, 15 January 2030');
+    expect(digest!.text).toContain('Ivan Petrov: you are a customer of the vacancy “Project manager”');
     expect(digest!.text).toContain('14 January 2030 at 17:30: Ivan Petrov moved Eva Lind to “Customer interview” (Project manager)');
     const zhanNumber = (await db().query('select number from candidates where id = $1', [zhan])).rows[0].number;
     expect(digest!.text).toContain(`Ivan Petrov moved Candidate ${zhanNumber} to`);

@@ -44,24 +44,26 @@ for (const lang of ['en', 'ru'] as const) {
       expect(saved.status(), await saved.text()).toBe(200);
       const page = await customerContext.newPage();
 
-      // the world moved two candidates to the customer's stages and scheduled an interview with them
+      // the world made the customer its vacancy's, moved two candidates to the customer's stages
+      // and scheduled an interview with them
       // the change comes once the tab's socket is there, as for a person who keeps the page open
       const connected = page.waitForEvent('console', { predicate: (message) => message.text().includes('[ws] connected') });
       await page.goto(`${t.prefix}/chats`);
       const bell = page.getByRole('link', { name: new RegExp(`^${t.title}`) });
-      await expect(bell.locator('b')).toHaveText('3');
+      await expect(bell.locator('b')).toHaveText('4');
       await connected;
 
       // the company moves Vera on: the count rises without a reload
       const moved = await owner.request.put(`/api/v1/candidates/vacancy/${world.vacancy.id}/${world.candidates.fresh.id}/stage`, { headers, data: { stage: 4, from: 1 } });
       expect(moved.status(), await moved.text()).toBe(200);
-      await expect(bell.locator('b')).toHaveText('4');
+      await expect(bell.locator('b')).toHaveText('5');
 
       await bell.click();
       await expect(page).toHaveURL(`${t.prefix}/notifications`);
       await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
       const items = page.getByTestId('notifications').getByRole('listitem');
-      await expect(items).toHaveCount(4);
+      await expect(items).toHaveCount(5);
+      await expect(items.last()).toContainText(world.vacancy.name);
       await expect(items.first()).toContainText(t.moved(world.candidates.fresh.name));
       // the interview's time as the reader's zone tells it
       const interviews = (await (await customerContext.request.get('/api/v1/interviews')).json()) as { startsAt: string }[];

@@ -11,7 +11,8 @@ export type NotificationKind =
   | 'interview_changed'
   | 'interview_cancelled'
   | 'chat_unread'
-  | 'application';
+  | 'application'
+  | 'vacancy_customer';
 
 /** How notifications reach a person by mail: at once, in the morning digest, or not at all. */
 export const NOTIFY_MAIL = ['instant', 'digest', 'off'] as const;

@@ -149,6 +149,7 @@ export function linkOf(row: Pick<NotificationRow, 'kind' | 'candidateId' | 'vaca
   if (row.interviewId) return `/interviews/${row.interviewId}`;
   if (row.chatUserId) return `/chats/${row.chatUserId}`;
   if (row.candidateId) return `/candidates/${row.candidateId}/${row.vacancyId ?? '-'}`;
+  if (row.vacancyId) return `/vacancy/candidates/${row.vacancyId}`;
   return '/notifications';
 }
 

@@ -19,6 +19,7 @@ import {
 import { STATUS } from '../schemas/auth.ts';
 import type { UserRow } from './users.ts';
 import { UUID } from '../uuid.ts';
+import { announce, notify, personName } from './notifications.ts';
 
 type VacancyRow = typeof schema.vacancies.$inferSelect;
 
@@ -334,9 +335,28 @@ export async function createVacancy(user: UserRow, input: VacancyWrite, locale: 
       .returning();
     await writeLinks(tx, row!.id, input, customers);
     if (input.comment) await tx.insert(schema.vacancyComments).values({ vacancyId: row!.id, userId: user.id, text: input.comment });
-    return row!;
+    return { row: row!, told: await tellNewCustomers(tx, user, row!, customers.users) };
   });
-  return toDto(vacancy, locale);
+  await announce(vacancy.told);
+  return toDto(vacancy.row, locale);
+}
+
+/**
+ * Tells the customers a published vacancy gained that it is theirs now (a customer added to a
+ * vacancy heard nothing, and found it only by looking): on publishing, everyone named; later,
+ * whoever was added. A draft tells nobody yet. Answers whom to announce to after the commit.
+ */
+async function tellNewCustomers(tx: Executor, user: UserRow, vacancy: VacancyRow, customers: string[], before: { status: number; customers: string[] } | undefined = undefined): Promise<string[]> {
+  if (vacancy.status !== VACANCY_STATUS.PUBLISHED) return [];
+  const known = before?.status === VACANCY_STATUS.PUBLISHED ? new Set(before.customers) : new Set<string>();
+  return notify(tx, {
+    kind: 'vacancy_customer',
+    spaceId: vacancy.spaceId,
+    actorId: user.id,
+    recipients: customers.filter((id) => !known.has(id)),
+    vacancyId: vacancy.id,
+    params: { actor: personName(user), vacancy: vacancy.positionName },
+  });
 }
 
 /**
@@ -354,6 +374,7 @@ export async function updateVacancy(user: UserRow, id: string, input: VacancyWri
     // rating (holding the lock shared) and a customer leaving (waiting for the row)
     await lockCustomersOf(tx, { vacancyId: id }, 'exclusive');
     const { searchText, customers } = await checkReferences(tx, user, input);
+    const before = (await tx.select({ userId: schema.vacancyCustomers.userId }).from(schema.vacancyCustomers).where(eq(schema.vacancyCustomers.vacancyId, id))).map((r) => r.userId);
     const [row] = await tx
       .update(schema.vacancies)
       .set({ ...columns(input, customers), status: input.status ?? current.status, searchText, updatedAt: new Date() })
@@ -364,9 +385,10 @@ export async function updateVacancy(user: UserRow, id: string, input: VacancyWri
     await tx.delete(schema.vacancySoftSkills).where(eq(schema.vacancySoftSkills.vacancyId, id));
     await writeLinks(tx, id, input, customers);
     if (input.comment) await tx.insert(schema.vacancyComments).values({ vacancyId: id, userId: user.id, text: input.comment });
-    return row!;
+    return { row: row!, told: await tellNewCustomers(tx, user, row!, customers.users, { status: current.status, customers: before }) };
   });
-  return toDto(vacancy, locale);
+  await announce(vacancy.told);
+  return toDto(vacancy.row, locale);
 }
 
 /** Archive is the vacancy's DELETE: it stays readable, with no actions left. */
