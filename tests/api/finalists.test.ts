@@ -153,6 +153,10 @@ describe("the customer's home", () => {
     expect(home.text).toContain('Waiting for you: 7');
     expect(home.text.match(/<span class="badge"[^>]*>Customer interview<\/span>/g)).toHaveLength(5);
     expect(home.text).toMatch(new RegExp(`href="/vacancy/candidates/${vacancy.id}"[^>]*>And 2 more waiting on the vacancy(?:'|&#39;)s page</a>`));
-    expect((await page(s.customer.client, '/ru/workspace')).text).toContain('И ещё 2 — на странице вакансии');
+    const ru = (await page(s.customer.client, '/ru/workspace')).text;
+    expect(ru).toContain('И ещё 2 — на странице вакансии');
+    // the list of the unrated says it is not the list of those waiting (a newcomer read 610 against 7)
+    expect(home.text).toContain('Candidates of your vacancies at any stage whom you have not rated yet');
+    expect(ru).toContain('Кандидаты ваших вакансий на любом этапе, которым вы ещё не поставили оценку');
   });
 });

@@ -165,4 +165,15 @@ describe('POST /api/v1/auth/password/forgot and /reset', () => {
       expect(odd.text).not.toContain('<astro-island');
     }
   });
+
+  it('slows a client sending wrong links, but never refuses a right one (strangers may share the owner\'s address)', async () => {
+    const { email } = await signUp('customer');
+    const { token } = await resetLink(email);
+    const office = () => new Client(undefined, { ip: '10.77.0.5' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await office().post('/api/v1/auth/password/reset', { email: uniqueEmail('nobody'), token: 'B'.repeat(43), password: NEW_PASSWORD })).status);
+    expect(statuses.slice(0, 30).every((status) => status === 422)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await office().post('/api/v1/auth/password/reset', { email, token, password: NEW_PASSWORD })).status).toBe(200);
+  });
 });

@@ -55,6 +55,8 @@ describe('safe texts', () => {
     expect(issues(EmailSchema, 'x\u202egpj.exe@example.com')).toEqual([':validation.email_invalid']);
     expect(issues(EmailSchema, 'a\u200b@example.com')).toEqual([':validation.email_invalid']);
     expect(isEmail('\u202ereganam-ytiruces@example.com')).toBe(false);
+    // blanks that are not whitespace to the pattern: a sentence could pass for an address
+    for (const blank of ['\u2800', '\u3164', '\u115f', '\u1160', '\uffa0', '\u00a0', '\u3000']) expect(isEmail(`your${blank}account${blank}is${blank}locked@example.com`), blank.codePointAt(0)!.toString(16)).toBe(false);
     expect(isEmail('анна@пример.рф')).toBe(true);
   });
 

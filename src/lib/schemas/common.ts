@@ -11,8 +11,13 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/;
 export const EMAIL_MAX = 254;
 
 /** The length is checked before the pattern runs: a long input costs nothing to refuse. */
-/** Control and format characters (bidi overrides, zero-width), unassigned and private ones: never part of an address. */
-const INVISIBLE_IN_ADDRESS = /\p{C}/u;
+/**
+ * Control and format characters (bidi overrides, zero-width), unassigned and private ones, other
+ * spaces and the blanks that are letters or symbols (Hangul fillers, the Braille blank): never
+ * part of an address, and they let an address carry a readable sentence (a reset link's page
+ * printed "For your⠀account⠀is⠀locked…").
+ */
+const INVISIBLE_IN_ADDRESS = /[\p{C}\p{Z}\u115f\u1160\u3164\uffa0\u2800]/u;
 export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value) && !INVISIBLE_IN_ADDRESS.test(value);
 
 // users can type the email in any case, but we store it in lowercase

@@ -191,7 +191,7 @@ export async function forgotPassword(email: string, locale: Locale, clientIp: st
   });
 }
 
-/** Tries of reset links per 15 minutes from one client (a token is not guessed; this slows a flood). */
+/** Wrong reset links per 15 minutes from one client (a token is not guessed; this slows a flood). */
 const RESETS_PER_CLIENT = 30;
 
 /**
@@ -203,11 +203,14 @@ const RESETS_PER_CLIENT = 30;
  */
 export async function resetPassword(input: { email: string; token: string; password: string }, ip: string | undefined): Promise<void> {
   const invalid = () => new AppError(422, 'error.user.reset_link_invalid', { token: 'error.user.reset_link_invalid' });
-  await limit([[`reset-client:${clientBucket(ip)}`, RESETS_PER_CLIENT]], WINDOW);
   const user = await findLiveUserByEmail(input.email);
-  if (!user || user.status === STATUS.BANNED) throw invalid();
-  const code = await findResetCode(user, input.token);
-  if (!code) throw invalid();
+  const code = user && user.status !== STATUS.BANNED ? await findResetCode(user, input.token) : undefined;
+  // only wrong tokens count: strangers behind the owner's address (an office, a carrier's NAT)
+  // cannot make the owner's right link answer 429
+  if (!user || !code) {
+    if (!(await hit(`reset-client:${clientBucket(ip)}`, RESETS_PER_CLIENT, WINDOW))) throw tooMany();
+    throw invalid();
+  }
   // the hash only for a right token, and no connection held while it is made
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
