@@ -176,4 +176,24 @@ describe('POST /api/v1/auth/password/forgot and /reset', () => {
     expect(statuses[30]).toBe(429);
     expect((await office().post('/api/v1/auth/password/reset', { email, token, password: NEW_PASSWORD })).status).toBe(200);
   });
+
+  it('races a reset against the owner\'s own password change without an error: one order or the other', async () => {
+    const { client, email } = await signUp('recruiter');
+    let current = PASSWORD;
+    for (let round = 0; round < 5; round++) {
+      const { token } = await resetLink(email, 'en', round + 1);
+      const [reset, changed] = await Promise.all([
+        new Client().post('/api/v1/auth/password/reset', { email, token, password: `Reset-${round}-Pass!` }),
+        client.put('/api/v1/users/profile/password', { oldPassword: current, newPassword: `Change-${round}-Pass!` }),
+      ]);
+      expect([200, 422]).toContain(reset.status);
+      expect([200, 401]).toContain(changed.status);
+      // whichever committed last holds: one of the two passwords signs in, and the next round goes on from it
+      const works = async (password: string) => (await new Client().post('/api/v1/auth/email/login', { email, password, remember: false })).status === 200;
+      current = (await works(`Change-${round}-Pass!`)) ? `Change-${round}-Pass!` : `Reset-${round}-Pass!`;
+      const again = await client.post('/api/v1/auth/email/login', { email, password: current, remember: false });
+      expect(again.status).toBe(200);
+      client.token = again.json.accessToken;
+    }
+  });
 });

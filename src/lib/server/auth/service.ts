@@ -217,9 +217,11 @@ export async function resetPassword(input: { email: string; token: string; passw
   let ended: string[];
   try {
     ended = await db.transaction(async (tx) => {
+      // the user's row before the codes', the order a password or address change takes them in:
+      // the other way round, a reset racing one could deadlock
+      await tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id));
       await spendCode(tx, code.id);
       await voidCodes(tx, user.id, 'password_reset');
-      await tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id));
       return revokeAllOf(user.id, { tx });
     });
   } catch (error) {
