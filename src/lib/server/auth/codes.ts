@@ -142,7 +142,7 @@ export async function consumeCode(user: UserRow, purpose: CodePurpose, code: str
 }
 
 /** The counting and comparing of consumeCode, without using the code up. */
-export async function checkCode(user: UserRow, purpose: CodePurpose, code: string): Promise<typeof schema.emailCodes.$inferSelect> {
+async function checkCode(user: UserRow, purpose: CodePurpose, code: string): Promise<typeof schema.emailCodes.$inferSelect> {
   const db = await getDb();
   const spent = 'error.user.code_send_max_attempts_reached';
   const e = schema.emailCodes;

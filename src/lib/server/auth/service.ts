@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { getDb, schema } from '../db/index.ts';
+import { getDb, schema, type Executor } from '../db/index.ts';
 import { pgCode } from '../errors.ts';
 import { AppError, clientBucket, tooMany } from '../http.ts';
 import { clearLimits, countTry, hit, limit } from '../ratelimit.ts';
@@ -65,8 +65,8 @@ async function grant(user: UserRow, persistent: boolean, client: ClientInfo): Pr
   return { user, session, refreshToken: token, ...access };
 }
 
-export async function findLiveUserByEmail(email: string): Promise<UserRow | undefined> {
-  const db = await getDb();
+export async function findLiveUserByEmail(email: string, executor?: Executor): Promise<UserRow | undefined> {
+  const db = executor ?? (await getDb());
   const [user] = await db
     .select()
     .from(schema.users)
@@ -167,10 +167,7 @@ export async function resendCode(email: string, locale: Locale, clientIp: string
   await db.transaction(async (tx) => {
     // counted apart from registration's code, which would otherwise show who registered
     await chargeCodeMail(tx, email, `resend:${email}`, { kind: 'resend', clientIp: clientIp ?? '' });
-    const [user] = await tx
-      .select()
-      .from(schema.users)
-      .where(and(eq(schema.users.email, email), isNull(schema.users.deletedAt)));
+    const user = await findLiveUserByEmail(email, tx);
     if (user?.status === STATUS.NOT_VERIFIED) await addCodeJob(tx, { userId: user.id, purpose: 'verify', locale });
   });
 }
@@ -183,10 +180,7 @@ export async function forgotPassword(email: string, locale: Locale, clientIp: st
   const db = await getDb();
   await db.transaction(async (tx) => {
     await chargeCodeMail(tx, email, `reset:${email}`, { kind: 'reset', clientIp: clientIp ?? '' });
-    const [user] = await tx
-      .select()
-      .from(schema.users)
-      .where(and(eq(schema.users.email, email), isNull(schema.users.deletedAt)));
+    const user = await findLiveUserByEmail(email, tx);
     if (user && user.status !== STATUS.BANNED) await addCodeJob(tx, { userId: user.id, purpose: 'password_reset', locale });
   });
 }
