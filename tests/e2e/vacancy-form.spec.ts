@@ -135,6 +135,18 @@ test.describe('vacancy form (English)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'New vacancy' })).toBeVisible();
     await expect(page.getByLabel('Country')).toBeDisabled();
     await expect(page.getByLabel('Country')).toHaveValue('ru');
+    // what publishing needs is marked (and told to screen readers); what it does not, is not
+    await expect(page.getByText('— required to publish; a draft can be saved without these fields.')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'City' })).toHaveAttribute('aria-required', 'true');
+    for (const label of ['Position type', 'Position name', 'Quantity', 'Hard skills', 'Job experience', 'City', 'Address', 'Salary from', 'Schedule']) {
+      if (label !== 'City') await expect(page.getByLabel(label, { exact: true }), label).toHaveAttribute('aria-required', 'true');
+      await expect(page.locator('label', { hasText: label }).first().locator('.field-required'), label).toHaveText(label);
+    }
+    for (const label of ['Department', 'Salary to', 'Exceptional requirements', 'Bonus payment conditions']) {
+      await expect(page.getByLabel(label, { exact: true }), label).not.toHaveAttribute('aria-required');
+      await expect(page.locator('label', { hasText: label }).first().locator('.field-required'), label).toHaveCount(0);
+    }
+    await expect(page.locator('legend', { hasText: 'Soft skills' }).locator('.field-required')).toHaveText('Soft skills');
     await page.getByLabel('Quantity').fill('');
     await page.getByRole('button', { name: 'Create' }).click();
     for (const text of [

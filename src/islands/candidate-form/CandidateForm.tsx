@@ -9,7 +9,7 @@ import { resumeUrl, uploadUrl } from '../../lib/schemas/upload.ts';
 import { island } from '../shared/island.tsx';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
-import { Field } from '../shared/Field.tsx';
+import { Field, RequiredNote } from '../shared/Field.tsx';
 import { AlertModal, MessageModal } from '../shared/modals.tsx';
 import { applyServerError } from '../shared/forms.ts';
 import { CityInput } from '../shared/CityInput.tsx';
@@ -314,9 +314,10 @@ function CandidateForm(props: Props) {
 
         <section className="cf-section card" aria-labelledby={`${uid}-main`}>
           <h2 id={`${uid}-main`}>{t('candidate_form.section.main')}</h2>
+          <RequiredNote>{t('candidate_form.required_note')}</RequiredNote>
           <div className="cf-grid">
-            <Field label={t('candidate.field.name')} type="text" maxLength={100} autoComplete="off" error={message(errors.name?.message)} {...nameInput} />
-            <Field label={t('candidate.field.surname')} type="text" maxLength={100} autoComplete="off" error={message(errors.surname?.message)} {...surnameInput} />
+            <Field label={t('candidate.field.name')} required type="text" maxLength={100} autoComplete="off" error={message(errors.name?.message)} {...nameInput} />
+            <Field label={t('candidate.field.surname')} required type="text" maxLength={100} autoComplete="off" error={message(errors.surname?.message)} {...surnameInput} />
             <DateField
               t={t}
               locale={props.locale}

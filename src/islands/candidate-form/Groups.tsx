@@ -58,6 +58,7 @@ function JobItem({ t, locale, control, register, errors, index, item }: JobProps
           locale={locale}
           mode="month"
           label={t('candidate.field.from')}
+          required
           ref={from.ref}
           value={from.value}
           onChange={from.onChange}
@@ -69,6 +70,7 @@ function JobItem({ t, locale, control, register, errors, index, item }: JobProps
           locale={locale}
           mode="month"
           label={t('candidate.field.to')}
+          required={!current}
           ref={to.ref}
           value={to.value}
           onChange={to.onChange}
@@ -84,6 +86,7 @@ function JobItem({ t, locale, control, register, errors, index, item }: JobProps
       </label>
       <Field
         label={t('candidate.field.company_name')}
+        required
         type="text"
         maxLength={200}
         defaultValue={item.companyName}
@@ -100,6 +103,7 @@ function JobItem({ t, locale, control, register, errors, index, item }: JobProps
       />
       <Field
         label={t('candidate.field.position_name')}
+        required
         type="text"
         maxLength={200}
         defaultValue={item.positionName}
@@ -162,6 +166,7 @@ export function EducationField({ t, control, register, errors, hydrated }: Group
             <div className="cf-year">
               <Field
                 label={t('candidate.field.year')}
+                required
                 type="text"
                 inputMode="numeric"
                 maxLength={4}
@@ -172,6 +177,7 @@ export function EducationField({ t, control, register, errors, hydrated }: Group
             </div>
             <Field
               label={t('candidate.field.institution')}
+              required
               type="text"
               maxLength={300}
               defaultValue={item.name}
@@ -216,13 +222,14 @@ export function LanguagesField({ t, control, register, errors, hydrated }: Group
             <div className="cf-pair">
               <Field
                 label={t('candidate.field.lang')}
+                required
                 type="text"
                 maxLength={60}
                 defaultValue={item.lang}
                 error={message(t, itemErrors?.lang?.message)}
                 {...register(`langs.${index}.lang`)}
               />
-              <SelectField label={t('candidate.field.level')} defaultValue={item.level} error={message(t, itemErrors?.level?.message)} {...register(`langs.${index}.level`)}>
+              <SelectField label={t('candidate.field.level')} required defaultValue={item.level} error={message(t, itemErrors?.level?.message)} {...register(`langs.${index}.level`)}>
                 <option value="">{t('vacancy.choose')}</option>
                 {LEVELS.map((code) => (
                   <option key={code} value={code}>

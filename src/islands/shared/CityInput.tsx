@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react'
 import { api } from '../../lib/client/api.ts';
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import { CITY_QUERY_MIN, type CityDto } from '../../lib/schemas/catalog.ts';
+import { LabelText } from './Field.tsx';
 import { useDebounced } from './useDebounced.ts';
 import './city-input.css';
 
@@ -21,6 +22,7 @@ interface Props {
   onChange: (value: CityValue) => void;
   onBlur?: () => void;
   error?: string;
+  required?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -28,7 +30,7 @@ interface Props {
  * A city of Russia picked from `GET search/cities` (a combobox): it asks once 3 letters are typed,
  * 300 ms after the last key. Only a city picked from the list counts: typing again drops its id.
  */
-export function CityInput({ t, locale, value, onChange, onBlur, error, ref }: Props) {
+export function CityInput({ t, locale, value, onChange, onBlur, error, required, ref }: Props) {
   const id = useId();
   const listId = `${id}-list`;
   const label = t('vacancy.field.city');
@@ -94,7 +96,9 @@ export function CityInput({ t, locale, value, onChange, onBlur, error, ref }: Pr
 
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        <LabelText label={label} required={required} />
+      </label>
       <div className="city-combo">
         <input
           ref={ref}
@@ -106,6 +110,7 @@ export function CityInput({ t, locale, value, onChange, onBlur, error, ref }: Pr
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={activeCity && `${listId}-${activeCity.id}`}
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
           value={value.name}

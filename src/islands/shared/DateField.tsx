@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Locale, T } from '../../lib/i18n/index.ts';
-import { FieldNotes, useFieldIds } from './Field.tsx';
+import { FieldNotes, LabelText, useFieldIds } from './Field.tsx';
 
 /**
  * A date in the page's language (issue 11, item 6): the browser's own date inputs show its
@@ -23,6 +23,7 @@ interface Props {
   onBlur?: () => void;
   error?: string;
   hint?: string;
+  required?: boolean;
   disabled?: boolean;
   id?: string;
   /** Given the first part, for focusing the field when the form reports it. */
@@ -64,7 +65,7 @@ export function valueOf(parts: Parts, mode: DateMode): string {
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 const MINUTES = Array.from({ length: 12 }, (_, m) => String(m * 5).padStart(2, '0'));
 
-export function DateField({ t, locale, label, mode, value, onChange, onBlur, error, hint, disabled, id, ref }: Props) {
+export function DateField({ t, locale, label, mode, value, onChange, onBlur, error, hint, required, disabled, id, ref }: Props) {
   const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   const sent = useRef(value ?? '');
@@ -92,7 +93,9 @@ export function DateField({ t, locale, label, mode, value, onChange, onBlur, err
 
   return (
     <fieldset className="field date-field" aria-describedby={describedBy}>
-      <legend className="label">{label}</legend>
+      <legend className="label">
+        <LabelText label={label} required={required} />
+      </legend>
       <div className="date-parts">
         <div className="date-group">
           {mode !== 'month' && (

@@ -10,6 +10,26 @@ interface Wiring {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Marked beside the label and told to screen readers; the form's schema still decides. */
+  required?: boolean;
+}
+
+/**
+ * A label's text with the mark of a field that must be filled in. The mark is drawn, not read (a
+ * style's content with empty alternative text, so the label's name stays the label): the control
+ * says it with `aria-required`, and the form says once what the mark means (RequiredNote).
+ */
+export function LabelText({ label, required }: { label: string; required?: boolean }) {
+  return required ? <span className="field-required">{label}</span> : label;
+}
+
+/** What the mark means, at the top of a form that uses it. */
+export function RequiredNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="field-hint required-note">
+      <span className="field-required" /> {children}
+    </p>
+  );
 }
 
 /** The ids of a field and the `aria-describedby` of its control. */
@@ -39,16 +59,19 @@ interface FieldProps extends Wiring, InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input of any text-like type (text by default). */
-export function Field({ label, error, hint, id, kind, className, type = 'text', ...input }: FieldProps) {
+export function Field({ label, error, hint, required, id, kind, className, type = 'text', ...input }: FieldProps) {
   const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   const code = kind === 'code';
   return (
     <div className="field">
-      <label htmlFor={controlId}>{label}</label>
+      <label htmlFor={controlId}>
+        <LabelText label={label} required={required} />
+      </label>
       <input
         id={controlId}
         type={type}
         className={['input', code ? 'input-code' : '', className ?? ''].filter(Boolean).join(' ')}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         {...(code ? { inputMode: 'numeric' as const, autoComplete: 'one-time-code', maxLength: 4, pattern: '[0-9]*' } : {})}
@@ -64,12 +87,14 @@ interface SelectProps extends Wiring, SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 /** A labelled select. */
-export function SelectField({ label, error, hint, id, children, className, ...select }: SelectProps) {
+export function SelectField({ label, error, hint, required, id, children, className, ...select }: SelectProps) {
   const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   return (
     <div className="field">
-      <label htmlFor={controlId}>{label}</label>
-      <select id={controlId} className={['input', className ?? ''].filter(Boolean).join(' ')} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+      <label htmlFor={controlId}>
+        <LabelText label={label} required={required} />
+      </label>
+      <select id={controlId} className={['input', className ?? ''].filter(Boolean).join(' ')} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
         {children}
       </select>
       <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
@@ -80,12 +105,14 @@ export function SelectField({ label, error, hint, id, children, className, ...se
 type TextAreaProps = Wiring & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 /** A labelled text area, 5 rows unless told (SPEC.md §9). */
-export function TextAreaField({ label, error, hint, id, rows = 5, className, ...area }: TextAreaProps) {
+export function TextAreaField({ label, error, hint, required, id, rows = 5, className, ...area }: TextAreaProps) {
   const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   return (
     <div className="field">
-      <label htmlFor={controlId}>{label}</label>
-      <textarea id={controlId} rows={rows} className={['input', className ?? ''].filter(Boolean).join(' ')} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...area} />
+      <label htmlFor={controlId}>
+        <LabelText label={label} required={required} />
+      </label>
+      <textarea id={controlId} rows={rows} className={['input', className ?? ''].filter(Boolean).join(' ')} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...area} />
       <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { LabelText } from './Field.tsx';
 import './tag-input.css';
 
 interface Props {
@@ -12,11 +13,12 @@ interface Props {
   onChange: (skills: string[]) => void;
   onBlur?: () => void;
   error?: string;
+  required?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** Skills as chips: Enter (or a comma) turns the typed text into a chip, × removes one. */
-export function TagInput({ label, hint, removeLabel, listLabel, value, onChange, onBlur, error, ref }: Props) {
+export function TagInput({ label, hint, removeLabel, listLabel, value, onChange, onBlur, error, required, ref }: Props) {
   const id = useId();
   const [text, setText] = useState('');
 
@@ -56,7 +58,9 @@ export function TagInput({ label, hint, removeLabel, listLabel, value, onChange,
 
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        <LabelText label={label} required={required} />
+      </label>
       <div className={`tags${error ? ' tags-invalid' : ''}`}>
         {value.length > 0 && (
           <ul className="tag-list" aria-label={listLabel}>
@@ -78,6 +82,7 @@ export function TagInput({ label, hint, removeLabel, listLabel, value, onChange,
           maxLength={100}
           enterKeyHint="enter"
           autoComplete="off"
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
           onChange={(e) => onType(e.target.value)}

@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import type { T } from '../../lib/i18n/index.ts';
+import { LabelText } from '../shared/Field.tsx';
 import { checkAll, makeMain, toggleCustomer, type CustomerChoice } from './customers.ts';
 
 export interface CustomerOption {
@@ -34,7 +35,9 @@ export function CustomersField({ t, options, value, onChange, profileHref, custo
 
   return (
     <fieldset className="field customers" aria-describedby={errorIds}>
-      <legend className="label">{t('vacancy.field.customers')}</legend>
+      <legend className="label">
+        <LabelText label={t('vacancy.field.customers')} required />
+      </legend>
       {options.length === 0 ? (
         <p className="field-hint">
           {t('vacancy.no_customers')} <a href={profileHref}>{t('vacancy.to_profile')}</a>

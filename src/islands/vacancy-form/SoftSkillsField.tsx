@@ -1,6 +1,7 @@
 import { useId, useState, type Ref } from 'react';
 import type { Locale, T } from '../../lib/i18n/index.ts';
 import type { SoftSkillDto } from '../../lib/schemas/vacancy.ts';
+import { LabelText } from '../shared/Field.tsx';
 
 interface Props {
   t: T;
@@ -25,7 +26,9 @@ export function SoftSkillsField({ t, locale, skills, value, onChange, error, ref
 
   return (
     <fieldset className="field chips-field" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="label">{t('vacancy.field.soft_skills')}</legend>
+      <legend className="label">
+        <LabelText label={t('vacancy.field.soft_skills')} required />
+      </legend>
       <div className="chips" id={`${id}-list`}>
         {shown.map((skill, index) => (
           <label key={skill.id} className={`chip${value.includes(skill.id) ? ' chip-on' : ''}`}>

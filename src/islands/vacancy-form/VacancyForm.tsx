@@ -9,7 +9,7 @@ import { applyServerError } from '../shared/forms.ts';
 import { lazyResolver } from '../shared/lazy-resolver.ts';
 import { CityInput } from '../shared/CityInput.tsx';
 import { TagInput } from '../shared/TagInput.tsx';
-import { Field, SelectField, TextAreaField } from '../shared/Field.tsx';
+import { Field, RequiredNote, SelectField, TextAreaField } from '../shared/Field.tsx';
 import { SoftSkillsField } from './SoftSkillsField.tsx';
 import { CustomersField, type CustomerOption } from './CustomersField.tsx';
 
@@ -157,19 +157,21 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
     <>
       <form className="vacancy-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
         {formError && <p className="form-error" role="alert">{t(formError)}</p>}
+        <RequiredNote>{t('vacancy.required_note')}</RequiredNote>
         <div className="vf-columns">
           <div className="vf-col card">
-            <SelectField label={t('vacancy.field.position_type')} error={message(errors.positionType?.message)} {...field('positionType')}>
+            <SelectField label={t('vacancy.field.position_type')} required error={message(errors.positionType?.message)} {...field('positionType')}>
               <option value="">{t('vacancy.choose')}</option>
               {POSITION_TYPES.map((n) => (
                 <option key={n} value={n}>{t(`vacancy.position_type.${n}`)}</option>
               ))}
             </SelectField>
-            <Field label={t('vacancy.field.position_name')} type="text" maxLength={200} error={message(errors.positionName?.message)} {...field('positionName')} />
-            <Field label={t('vacancy.field.quantity')} type="text" inputMode="numeric" error={message(errors.quantity?.message)} {...field('quantity')} />
+            <Field label={t('vacancy.field.position_name')} required type="text" maxLength={200} error={message(errors.positionName?.message)} {...field('positionName')} />
+            <Field label={t('vacancy.field.quantity')} required type="text" inputMode="numeric" error={message(errors.quantity?.message)} {...field('quantity')} />
             <Field label={t('vacancy.field.department_name')} type="text" maxLength={200} error={message(errors.departmentName?.message)} {...field('departmentName')} />
             <TagInput
               label={t('vacancy.field.hard_skills')}
+              required
               hint={t('vacancy.field.hard_skills_hint')}
               removeLabel={(skill) => t('vacancy.remove_skill', { skill })}
               ref={hardSkills.field.ref}
@@ -178,7 +180,7 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
               onBlur={hardSkills.field.onBlur}
               error={message(hardSkillsError)}
             />
-            <SelectField label={t('vacancy.field.job_experience')} error={message(errors.jobExperience?.message)} {...field('jobExperience')}>
+            <SelectField label={t('vacancy.field.job_experience')} required error={message(errors.jobExperience?.message)} {...field('jobExperience')}>
               <option value="">{t('vacancy.choose')}</option>
               {JOB_EXPERIENCE.map((n) => (
                 <option key={n} value={n}>{t(`vacancy.job_experience.${n}`)}</option>
@@ -203,6 +205,7 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
             <CityInput
               t={t}
               locale={locale}
+              required
               ref={city.field.ref}
               value={{ id: city.field.value !== '' && city.field.value != null ? Number(city.field.value) : undefined, name: cityName }}
               onChange={(next) => {
@@ -212,9 +215,9 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
               onBlur={city.field.onBlur}
               error={message(errors.cityId?.message)}
             />
-            <Field label={t('vacancy.field.address')} type="text" maxLength={300} autoComplete="off" error={message(errors.address?.message)} {...field('address')} />
+            <Field label={t('vacancy.field.address')} required type="text" maxLength={300} autoComplete="off" error={message(errors.address?.message)} {...field('address')} />
             <div className={`salary${fixed ? ' salary-fixed' : ''}`}>
-              <Field label={t(fixed ? 'vacancy.field.salary' : 'vacancy.field.salary_from')} type="text" inputMode="numeric" error={message(errors.salary?.message)} {...field('salary')} />
+              <Field label={t(fixed ? 'vacancy.field.salary' : 'vacancy.field.salary_from')} required type="text" inputMode="numeric" error={message(errors.salary?.message)} {...field('salary')} />
               {!fixed && <Field label={t('vacancy.field.salary_to')} type="text" inputMode="numeric" error={message(errors.salaryTo?.message)} {...field('salaryTo')} />}
             </div>
             <div className="switch-row">
@@ -223,7 +226,7 @@ export function VacancyForm({ t, locale, href, hydrated, softSkills, customers, 
               </button>
               <label htmlFor={switchId}>{t('vacancy.field.salary_fixed')}</label>
             </div>
-            <SelectField label={t('vacancy.field.schedule')} error={message(errors.schedule?.message)} {...field('schedule')}>
+            <SelectField label={t('vacancy.field.schedule')} required error={message(errors.schedule?.message)} {...field('schedule')}>
               <option value="">{t('vacancy.choose')}</option>
               {SCHEDULES.map((n) => (
                 <option key={n} value={n}>{t(`vacancy.schedule.${n}`)}</option>
