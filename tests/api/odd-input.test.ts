@@ -197,7 +197,8 @@ describe('every endpoint', () => {
   }, 120_000);
 
   it('refuses odd values in paths with a 4xx', async () => {
-    for (const odd of ['%00', '1e20', '1.5', 'x'.repeat(300), '%E0%A4%A']) {
+    // 36 dashes: a UUID's length and alphabet, which a loose check once let reach the database
+    for (const odd of ['%00', '1e20', '1.5', 'x'.repeat(300), '%E0%A4%A', '-'.repeat(36)]) {
       for (const path of [`/api/v1/vacancy/${odd}`, `/api/v1/candidates/${odd}`, `/api/v1/candidates/vacancy/${odd}`, `/api/v1/chats/${odd}`, `/api/v1/help/${odd}`, `/api/v1/candidates/vacancy/statistic/${odd}`, `/api/v1/interviews/${odd}`]) {
         const res = await f.s.company.client.get(path);
         expect.soft(res.status, path).toBeGreaterThanOrEqual(400);
@@ -234,9 +235,16 @@ describe('pages', () => {
   }, 120_000);
 
   it('answer odd path values with a 404 page', async () => {
-    for (const path of ['/vacancy/preview/%00', '/vacancy/candidates/1e20', '/candidates/%00/x', '/chats/%00', '/help/1.5', '/recruiter/vacancy/edit/%00']) {
+    const paths = ['/vacancy/preview/%00', '/vacancy/candidates/1e20', '/candidates/%00/x', '/chats/%00', '/help/1.5', '/recruiter/vacancy/edit/%00'];
+    const dashes = '-'.repeat(36);
+    for (const page of ['/interviews', '/vacancy/candidates', '/vacancy/candidates-all', '/vacancy/analytics', '/vacancy/finalists', '/vacancy/preview', '/vacancy/shortlist', '/recruiter/vacancy/edit']) paths.push(`${page}/${dashes}`);
+    for (const path of paths) {
       const res = await f.s.company.client.get(path);
       expect.soft(res.status, path).toBe(404);
+    }
+    for (const query of [`id=${dashes}`, `candidateId=${dashes}`]) {
+      const res = await f.s.company.client.get(`/api/v1/interviews?${query}`);
+      expect.soft(res.status, query).toBeLessThan(500);
     }
   });
 });

@@ -19,6 +19,7 @@ import { formatMeetingLong } from '../dates.ts';
 import { offsetMinutes, wallTime } from '../time-zone.ts';
 import { localZoneLabel } from '../i18n/zone-places.ts';
 import { queueWebhookEvents } from './webhooks.ts';
+import { isUuid } from '../uuid.ts';
 
 type Kind = InterviewDto['kind'];
 
@@ -350,7 +351,7 @@ export async function createInterview(user: UserRow, input: InterviewFields & { 
 /** An interview the user manages (company or recruiter of its space, seeing its candidate); else 403/404. */
 async function managedInterview(user: UserRow, id: string): Promise<InterviewRow> {
   if (!mayManageCandidates(user)) throw forbidden();
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const [row] = await db.select().from(schema.interviews).where(eq(schema.interviews.id, id));
   if (!row || row.spaceId !== user.spaceId) throw notFound();
@@ -469,7 +470,7 @@ export async function cancelInterview(user: UserRow, id: string, sequence?: numb
 export async function listInterviews(user: UserRow, { id, candidateId, limit = 20 }: { id?: string; candidateId?: string; limit?: number } = {}): Promise<InterviewDto[]> {
   const db = await getDb();
   const i = schema.interviews;
-  if ((id && !/^[0-9a-f-]{36}$/i.test(id)) || (candidateId && !/^[0-9a-f-]{36}$/i.test(candidateId))) return [];
+  if ((id && !isUuid(id)) || (candidateId && !isUuid(candidateId))) return [];
   const mine = sql`exists (select 1 from ${schema.interviewParticipants} p where p.interview_id = ${i.id} and p.user_id = ${user.id})`;
   // the company sees every interview of its space; a recruiter every one of a candidate or by
   // its id (they manage the space's candidates), and in the upcoming list their own

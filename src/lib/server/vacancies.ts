@@ -18,7 +18,7 @@ import {
 } from '../schemas/vacancy.ts';
 import { STATUS } from '../schemas/auth.ts';
 import type { UserRow } from './users.ts';
-import { UUID } from '../uuid.ts';
+import { isUuid, UUID } from '../uuid.ts';
 import { announce, notify, personName } from './notifications.ts';
 
 type VacancyRow = typeof schema.vacancies.$inferSelect;
@@ -121,7 +121,7 @@ function customerRefs(users: [string, string, string, string, string | null][], 
 
 /** The vacancy row when the user may see it; another space's is a 404, never a 403. */
 export async function findVisible(user: UserRow, id: string): Promise<VacancyRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const [row] = await db.select().from(schema.vacancies).where(and(eq(schema.vacancies.id, id), visibleTo(user)));
   if (!row) throw notFound();
