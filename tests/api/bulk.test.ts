@@ -183,8 +183,8 @@ describe('bulk consent requests', () => {
     const silent = await candidateOf(s, { email: '' });
     const limited = await candidateOf(s);
     const limitedEmail = (await db().query('select email from candidates where id = $1', [limited])).rows[0].email;
-    // the address had its five consent mails today
-    await db().query(`insert into rate_limits (key, window_start, count) values ($1, to_timestamp(floor(extract(epoch from now()) / 86400) * 86400), 5)`, [`mail-to:pd:${limitedEmail}`]);
+    // the address had its five consent mails from this space today
+    await db().query(`insert into rate_limits (key, window_start, count) values ($1, to_timestamp(floor(extract(epoch from now()) / 86400) * 86400), 5)`, [`mail-to:pd:${await spaceIdOf(s.company.user.id)}:${limitedEmail}`]);
 
     const res = await s.recruiter.client.post(BULK, { action: 'requestConsent', ids: [mailed, silent, limited] });
     expect(res.status, res.text).toBe(200);

@@ -44,6 +44,40 @@ describe('mails per recipient address and day', () => {
     expect((await new Client().post('/api/v1/verify/candidate/pd', { token, response: 'approved' })).status).toBe(200);
   });
 
+  it("another space's consent requests and invitations to an address leave this space's limits for it whole", async () => {
+    const stranger = (await signUp('company')).client;
+    const own = (await signUp('company')).client;
+    const email = uniqueEmail('shared');
+    const theirs = (await stranger.post('/api/v1/candidates', { name: 'Anna', surname: 'Theirs', positionName: 'Designer', email })).json;
+    for (let i = 0; i < 5; i++) expect((await stranger.post('/api/v1/candidates/pd', { candidateId: theirs.id })).status).toBe(200);
+    expect((await stranger.post('/api/v1/candidates/pd', { candidateId: theirs.id })).status).toBe(429);
+    for (let i = 1; i <= 5; i++) expect((await stranger.post('/api/v1/users/invite', { email, name: `Name${i}`, surname: 'Theirs', role: 'customer' })).status).toBe(201);
+    expect((await stranger.post('/api/v1/users/invite', { email, name: 'Name6', surname: 'Theirs', role: 'customer' })).status).toBe(429);
+
+    const ours = (await own.post('/api/v1/candidates', { name: 'Anna', surname: 'Ours', positionName: 'Designer', email })).json;
+    expect((await own.post('/api/v1/candidates/pd', { candidateId: ours.id })).status).toBe(200);
+    expect((await own.post('/api/v1/users/invite', { email, name: 'Anna', surname: 'Ours', role: 'customer' })).status).toBe(201);
+  });
+
+  it('refuses addresses written with header syntax, which the mailer would send to another mailbox under other limits', async () => {
+    const { client } = await signUp('company');
+    const email = uniqueEmail('syntax');
+    for (const written of [`${email},1`, `${email};x`, `x<${email}>`, `${email}>`, `a(b)${email}`, `"a b"${email}`]) {
+      const registered = await new Client().post('/api/v1/auth/email/register', { email: written, password: 'Passw0rd!', role: 'company' });
+      expect(registered.status, written).toBe(400);
+      expect((await client.post('/api/v1/candidates', { name: 'Anna', surname: 'Syntax', email: written })).status, written).toBe(400);
+      expect((await client.post('/api/v1/users/invite', { email: written, name: 'Anna', surname: 'Syntax', role: 'customer' })).status, written).toBe(400);
+    }
+    // one stored before the check knew header syntax is not mailed
+    const candidate = (await client.post('/api/v1/candidates', { name: 'Anna', surname: 'Legacy', email })).json;
+    await db().query('update candidates set email = $2 where id = $1', [candidate.id, `${email},1`]);
+    const refused = await client.post('/api/v1/candidates/pd', { candidateId: candidate.id });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe('validation.email_invalid');
+    await queueSettled();
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
   it('register, delete, register again: the sixth code to one address in an hour is refused', async () => {
     const email = uniqueEmail('again');
     const statuses: number[] = [];

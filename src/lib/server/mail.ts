@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Executor } from './db/index.ts';
 import { env } from './env.ts';
 import { AppError, clientBucket, tooMany } from './http.ts';
@@ -50,10 +51,29 @@ export interface MailCause {
 }
 
 /**
+ * The one mailbox `to` names, as the mailer reads it, or a translated 400 when it names none or
+ * several: an address stored before the address check refused header syntax (`a@b.io,1`, `x<a@b.io>`)
+ * would otherwise be sent to a mailbox its limits do not know it as (attack review).
+ */
+export function mailbox(to: string): string {
+  const parsed = addressparser(to);
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  if (!only || !('address' in only) || only.name !== '' || only.address !== to.trim()) throw new AppError(400, 'validation.email_invalid');
+  return only.address.toLowerCase();
+}
+
+/**
  * Counts a mail to `to` against every limit that applies, inside the caller's transaction, and
  * refuses with a translated 429 when one is full. Every mail the product sends passes here.
+ * A recipient's daily limit of a kind counts per space when a space's people caused the mail:
+ * counted per address alone, one space could spend another's (five consent requests from a
+ * stranger's space to an address silenced the requests of the candidate's own recruiter, and
+ * interviews invited to a colleague's address stopped the colleague's own interviews for a day).
+ * Each space is bounded by its own daily budget; mails no space causes (codes, resets, notices)
+ * count per address.
  */
 export async function chargeMail(tx: Executor, to: string, cause: MailCause): Promise<void> {
+  const recipient = mailbox(to);
   const { MAIL_PER_CLIENT_DAY, MAIL_PER_SPACE_DAY, MAIL_APPLICATIONS_PER_SPACE_DAY } = env();
   // one order of keys for every transaction, so that two of them never wait on each other
   if (cause.clientIp !== undefined && !(await hit(`mail-client:${clientBucket(cause.clientIp)}`, MAIL_PER_CLIENT_DAY, DAY, tx))) {
@@ -64,7 +84,8 @@ export async function chargeMail(tx: Executor, to: string, cause: MailCause): Pr
   if (cause.spaceId && !(await hit(`${spaceKey}:${cause.spaceId}`, spaceLimit, DAY, tx))) {
     throw tooMany('error.mail.space_limit');
   }
-  if (!(await hit(`mail-to:${cause.kind}:${to.toLowerCase()}`, PER_RECIPIENT_DAY[cause.kind], DAY, tx))) {
+  const scope = cause.spaceId ? `${cause.spaceId}:` : '';
+  if (!(await hit(`mail-to:${cause.kind}:${scope}${recipient}`, PER_RECIPIENT_DAY[cause.kind], DAY, tx))) {
     throw tooMany('error.mail.recipient_limit');
   }
 }
