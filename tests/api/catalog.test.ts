@@ -90,6 +90,22 @@ describe('GET /api/v1/search/cities', () => {
     expect((await search(client, '___')).json).toEqual([]);
   });
 
+  it("runs two of one person's searches at once and refuses the rest, so that a flood leaves others the database", async () => {
+    const { client } = await signUp('company');
+    const other = (await signUp('company')).client;
+    const hostile = 'а б '.repeat(25);
+    const flood = Promise.all(Array.from({ length: 200 }, () => search(client, hostile)));
+    const meanwhile = await other.get('/api/v1/notifications');
+    const statuses = (await flood).map((res) => res.status);
+    expect(meanwhile.status).toBe(200);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    const refused = (await Promise.all(Array.from({ length: 20 }, () => search(client, hostile)))).find((res) => res.status === 429);
+    expect(refused?.json.message).toBe('error.common.too_many_requests');
+    // the person's searches work again once theirs have answered
+    expect((await search(client, 'Моск')).status).toBe(200);
+  });
+
   it('requires a session', async () => {
     const res = await new Client().get('/api/v1/search/cities?q=Моск&country=ru');
     expect(res.status).toBe(401);

@@ -114,6 +114,16 @@ describe('interviews', () => {
     expect((await s.company.client.post('/api/v1/interviews', { ...body, durationMinutes: 1, kind: 'dinner' })).json.errors).toEqual({ durationMinutes: 'interview.error.duration', kind: 'interview.error.kind' });
     expect((await new Client().get('/api/v1/interviews')).status).toBe(401);
   });
+
+  it("refuses a vacancy the candidate is not on, and tells the vacancy's customers nothing", async () => {
+    const s = await setup();
+    const elsewhere = (await s.company.client.post('/api/v1/candidates', { name: 'Olga', surname: 'Nowhere', email: 'olga@example.com' })).json;
+    const refused = await s.recruiter.client.post('/api/v1/interviews', { candidateId: elsewhere.id, vacancyId: s.vacancy.id, startsAt: inTwoDays(), durationMinutes: 30, kind: 'phone', participants: [s.customer.id] });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ vacancyId: 'interview.error.vacancy' });
+    expect((await db().query('select count(*)::int as n from interviews where candidate_id = $1', [elsewhere.id])).rows[0].n).toBe(0);
+    expect((await db().query("select count(*)::int as n from funnel_events where candidate_id = $1 and kind = 'interview'", [elsewhere.id])).rows[0].n).toBe(0);
+  });
 });
 
 describe('the interaction feed', () => {

@@ -28,6 +28,9 @@ const FUZZY_FROM = 5;
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+/** The characters of a query a search reads (see searchCities). */
+const CITY_QUERY_USED = 40;
+
 const cityName = (lang: Locale) => (lang === 'ru' ? cities.nameRu : cities.nameEn);
 const cityRegion = (lang: Locale) => (lang === 'ru' ? cities.regionRu : cities.regionEn);
 
@@ -40,7 +43,9 @@ const cityRegion = (lang: Locale) => (lang === 'ru' ? cities.regionRu : cities.r
  * merely like it (a typo, or Nizhniy for Nizhny, from 5 characters on), the closer first.
  */
 export async function searchCities(q: string, lang: Locale, limit = CITY_SEARCH_LIMIT, country: Country = 'ru'): Promise<CityDto[]> {
-  const folded = foldCityQuery(q);
+  // no city's name is longer than 25 characters: past 40 a query cannot match, and its length is
+  // what the fuzzy match's time grows with (100 characters of short words cost 0.2 s a search)
+  const folded = [...foldCityQuery(q)].slice(0, CITY_QUERY_USED).join('');
   if ([...folded].length < CITY_QUERY_MIN) return [];
   const escaped = likeEscape(folded);
   const any = (pattern: string) => sql`(${NAME_RU} like ${pattern} or ${NAME_EN} like ${pattern} or ${NAME_LATIN} like ${pattern})`;

@@ -31,18 +31,18 @@ export const TERMS_VERSION = '2025-09-v2';
  * request emptied the pool under a burst of requests, each holding one and waiting for another.
  */
 async function scopeOf(db: Executor, companyName: Promise<string | null>, candidate: CandidateRow, renewal = false): Promise<ConsentScope> {
-  const [company, rows, answered] = await Promise.all([
-    companyName,
-    db
-      .select({ vacancyId: schema.vacancies.id, vacancy: schema.vacancies.positionName, customer: schema.users })
-      .from(schema.vacancyCandidates)
-      .innerJoin(schema.vacancies, eq(schema.vacancies.id, schema.vacancyCandidates.vacancyId))
-      .leftJoin(schema.vacancyCustomers, eq(schema.vacancyCustomers.vacancyId, schema.vacancies.id))
-      .leftJoin(schema.users, and(eq(schema.users.id, schema.vacancyCustomers.userId), isNull(schema.users.deletedAt)))
-      .where(and(eq(schema.vacancyCandidates.candidateId, candidate.id), eq(schema.vacancies.spaceId, candidate.spaceId)))
-      .orderBy(asc(schema.vacancyCandidates.createdAt), asc(schema.users.createdAt)),
-    db.select({ recipient: schema.consentGrants.recipient }).from(schema.consentGrants).where(eq(schema.consentGrants.candidateId, candidate.id)),
-  ]);
+  // one after the other: `db` is the caller's transaction, one connection, which takes one query
+  // at a time (pg warns of a query sent while another runs, and its next major refuses it)
+  const company = await companyName;
+  const rows = await db
+    .select({ vacancyId: schema.vacancies.id, vacancy: schema.vacancies.positionName, customer: schema.users })
+    .from(schema.vacancyCandidates)
+    .innerJoin(schema.vacancies, eq(schema.vacancies.id, schema.vacancyCandidates.vacancyId))
+    .leftJoin(schema.vacancyCustomers, eq(schema.vacancyCustomers.vacancyId, schema.vacancies.id))
+    .leftJoin(schema.users, and(eq(schema.users.id, schema.vacancyCustomers.userId), isNull(schema.users.deletedAt)))
+    .where(and(eq(schema.vacancyCandidates.candidateId, candidate.id), eq(schema.vacancies.spaceId, candidate.spaceId)))
+    .orderBy(asc(schema.vacancyCandidates.createdAt), asc(schema.users.createdAt));
+  const answered = await db.select({ recipient: schema.consentGrants.recipient }).from(schema.consentGrants).where(eq(schema.consentGrants.candidateId, candidate.id));
   // with processing approved only the customers never answered are asked: the rest stands
   const processing = renewal || candidate.pdStatus !== PD_STATUS.APPROVED;
   const known = new Set(processing ? [] : answered.map((a) => a.recipient));

@@ -333,6 +333,14 @@ export async function createInterview(user: UserRow, input: InterviewFields & { 
   const db = await getDb();
   let told: string[] = [];
   const interview = await db.transaction(async (tx) => {
+    // an interview about a vacancy is the vacancy's customers' business only while the candidate
+    // is on it (an attack review scheduled one for a candidate on no vacancy, with the vacancy's
+    // customer invited to a candidate page they could not open); the share lock holds the link
+    // against a removal until this commits
+    if (vacancy) {
+      const linked = await tx.execute(sql`select 1 from ${schema.vacancyCandidates} where vacancy_id = ${vacancy.id} and candidate_id = ${row.id} for share`);
+      if (linked.rows.length === 0) throw new AppError(400, 'error.common.invalid_body', { vacancyId: 'interview.error.vacancy' });
+    }
     const [created] = await tx
       .insert(schema.interviews)
       .values({ spaceId: row.spaceId, vacancyId: vacancy?.id, candidateId: row.id, createdBy: user.id, startsAt, durationMinutes: input.durationMinutes, kind: input.kind, location: input.location, candidateInvited: Boolean(input.inviteCandidate) })

@@ -118,6 +118,11 @@ export async function queueNoticeMail(tx: Executor, to: string, subject: string,
       console.warn('[mail] a notice was skipped: the recipient reached the daily limit');
       return false;
     }
+    // an address stored before header syntax was refused: the notice is not worth the action
+    if (error instanceof AppError && error.key === 'validation.email_invalid') {
+      console.warn('[mail] a notice was skipped: the stored address names no single mailbox');
+      return false;
+    }
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { storage } from './storage.ts';
 import { audit } from './audit.ts';
 import { getDb } from './db/index.ts';
 import { AppError, notFound, readBody } from './http.ts';
+import { Slots } from './slots.ts';
 
 import { MAX_UPLOAD_BYTES } from '../schemas/upload.ts';
 import { FORM_OVERHEAD_BYTES, UPLOAD_BODY_LIMIT_BYTES } from './body-limits.ts';
@@ -32,8 +33,7 @@ const notAnImage = () => new AppError(415, 'error.upload.not_an_image');
  */
 export const MAX_UPLOADS_RECEIVING = 8;
 export const MAX_UPLOADS_RECEIVING_PER_SENDER = 2;
-let receiving = 0;
-const receivingBy = new Map<string, number>();
+const receiving = new Slots(MAX_UPLOADS_RECEIVING, MAX_UPLOADS_RECEIVING_PER_SENDER);
 
 /**
  * Reads a (multipart) upload form of at most the upload limit plus the form's overhead, for
@@ -43,20 +43,15 @@ export async function readUploadForm(
   request: Request,
   { limit = UPLOAD_BODY_LIMIT_BYTES, tooLargeKey = 'error.upload.image_too_large', sender = '' }: { limit?: number; tooLargeKey?: string; sender?: string } = {},
 ): Promise<Record<string, unknown>> {
-  const mine = receivingBy.get(sender) ?? 0;
-  if (receiving >= MAX_UPLOADS_RECEIVING || mine >= MAX_UPLOADS_RECEIVING_PER_SENDER) {
+  const release = receiving.take(sender);
+  if (typeof release !== 'function') {
     void request.body?.cancel().catch(() => {});
     throw new AppError(503, 'error.upload.busy');
   }
-  receiving++;
-  receivingBy.set(sender, mine + 1);
   try {
     return await readBody(request, { limit, tooLargeKey });
   } finally {
-    receiving--;
-    const left = (receivingBy.get(sender) ?? 1) - 1;
-    if (left > 0) receivingBy.set(sender, left);
-    else receivingBy.delete(sender);
+    release();
   }
 }
 
