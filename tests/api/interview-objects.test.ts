@@ -168,6 +168,9 @@ describe('the candidate can be invited', () => {
     expect(mail.text).toContain('12:00 (Новосибирск (GMT+07:00))');
     // no link into the product: the candidate has no account
     expect(mail.text).not.toMatch(/\/candidates\/|\/interviews/);
+    // "answer this letter" reaches whoever arranged it, not the no-reply sender
+    expect(mail.replyTo?.value).toEqual([{ name: 'Olga Owner', address: s.company.email }]);
+    expect((await lastMail(s.customer.email, { match: about(/^Interview with/) })).replyTo).toBeUndefined();
     const lines = ics(mail);
     expect(line(lines, 'DTSTART')).toBe(`DTSTART;TZID=Asia/Novosibirsk:${startsAt.slice(0, 10).replace(/-/g, '')}T120000`);
     expect(lines).toContain(`ATTENDEE;ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:${candidateEmail}`);

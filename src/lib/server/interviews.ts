@@ -220,8 +220,12 @@ function interviewMail({ reader, people, interview, change, candidate, vacancy, 
   const text = t(`mail.interview_${who}${what}text`, params).replace(/ +([.,])/g, '$1');
   const attendees = [...people.map((p) => p.email), ...(interview.candidateInvited && candidate.email && hiddenAs === undefined ? [candidate.email] : [])];
   const method: IcsMethod = change.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  // the candidate is asked to answer the mail if the time does not suit them: the answer goes to
+  // whoever arranged the interview, not to the product's no-reply sender
+  const organizer = reader.kind === 'candidate' ? people.find((p) => p.id === interview.createdBy) : undefined;
   return {
     to,
+    ...(organizer ? { replyTo: { name: personName(organizer), address: organizer.email } } : {}),
     subject: summary,
     text: `${text}\n\n${t('mail.signature')}`,
     attachments: [

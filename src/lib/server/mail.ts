@@ -16,6 +16,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Whom an answer goes to, when the mail asks for one: the sender is a no-reply address. */
+  replyTo?: { name: string; address: string };
   attachments?: { filename: string; content: string; contentType?: string }[];
 }
 
