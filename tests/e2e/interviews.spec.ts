@@ -75,6 +75,10 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(page).toHaveURL(new RegExp(`${t.prefix}/interviews/[0-9a-f-]{36}$`));
       const id = page.url().split('/').at(-1)!;
       expect(uid).toBe(`UID:${id}@recruit`);
+      // the meeting link opens, in a tab of its own, telling the meeting nothing of this page
+      const meeting = page.getByRole('link', { name: 'https://meet.example/room' });
+      await expect(meeting).toHaveAttribute('href', 'https://meet.example/room');
+      await expect(meeting).toHaveAttribute('rel', 'noopener noreferrer');
 
       // reschedule to 11:30 Moscow time in five days
       const wall = moscowWall(5, '11:30');

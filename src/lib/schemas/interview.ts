@@ -5,6 +5,22 @@ import { isMoment, optionalText, RefSchema } from './common.ts';
 
 export { INTERVIEW_KINDS };
 
+/**
+ * The address to open when an interview's place is a meeting link and nothing else (what a video
+ * interview's place usually is), else undefined: an http(s) URL only, so that a place typed as
+ * `javascript:` never becomes a link.
+ */
+export function meetingLink(location: string): string | undefined {
+  const text = location.trim();
+  if (!/^https?:\/\/\S+$/i.test(text)) return undefined;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An interview is planned at most this far ahead. */
 const MAX_AHEAD_MS = 2 * 366 * 86_400_000;
 
