@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { accessOf, homeOf, profileUnfinished, safeFrom, trimSlashes } from './lib/routes.ts';
-import { setLanguage } from './lib/server/users.ts';
+import { LANGUAGE_COOKIE, setLanguage } from './lib/server/users.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from './lib/i18n/index.ts';
 import { resolveAuth, roleAllowed } from './lib/server/auth/context.ts';
 import { env } from './lib/server/env.ts';
@@ -26,8 +26,6 @@ function localeFromHeader(header: string | null): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** A guest's choice of language, made with the switcher (`?lng=`). */
-const LANGUAGE_COOKIE = 'lng';
 
 /** A redirect chosen by the visitor's language or cookie: no shared cache may keep it for others. */
 function personal(response: Response): Response {

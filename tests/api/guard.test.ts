@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../src/lib/i18n/messages.ts';
-import { Client, mailsTo, signUp, uniqueEmail } from '../support/client.ts';
+import { Client, mailsTo, PASSWORD, signUp, uniqueEmail } from '../support/client.ts';
 import { inviteAndRegister } from '../support/spaces.ts';
 
 /** Page requests as a browser makes them: the refresh cookie is the session. */
@@ -47,6 +47,27 @@ describe('the route guard (SPEC.md §2)', () => {
     expect(guest.cookies.get('lng')).toBe('en');
     expect((await guest.get('/', { token: null, headers: russian })).status).toBe(200);
     expect((await guest.get('/auth/login', { token: null, headers: russian })).status).toBe(200);
+  });
+
+  it('carries a language chosen with the switcher before signing in into the account, once', async () => {
+    const { email } = await signUp('company', { lang: 'ru' });
+    const guest = new Client();
+    expect((await guest.get('/ru/auth/login?lng=en', { token: null })).headers.get('location')).toBe('/auth/login');
+    expect(guest.cookies.get('lng')).toBe('en');
+    const signedIn = await guest.post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: false });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    // the login form goes on in the answer's language: the one chosen on its page
+    expect(signedIn.json.user.settings.lang).toBe('en');
+    expect(guest.cookies.has('lng')).toBe(false);
+    guest.token = signedIn.json.accessToken;
+    expect((await guest.get('/api/v1/users/profile')).json.settings.lang).toBe('en');
+    // the account's language, changed elsewhere since, is not undone by the next sign-in here
+    expect((await guest.get('/ru/profile?lng=ru')).status).toBe(302);
+    const again = await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: false });
+    expect(again.json.user.settings.lang).toBe('ru');
+    // without a choice the account's language stands
+    const plain = await new Client().post('/api/v1/auth/email/login', { email, password: PASSWORD, remember: false });
+    expect(plain.json.user.settings.lang).toBe('ru');
   });
 
   it('sends an unverified user to the code step, and a verified one away from the auth pages to their home', async () => {

@@ -84,6 +84,9 @@ export async function updateProfile(
 }
 
 /** Keeps the language a user picked in the header: it then wins on unprefixed addresses and in mails. */
+/** A guest's choice of language, made with the switcher (`?lng=`): the cookie that keeps it. */
+export const LANGUAGE_COOKIE = 'lng';
+
 export async function setLanguage(userId: string, lang: Locale): Promise<void> {
   const db = await getDb();
   await db.update(schema.users).set({ lang }).where(eq(schema.users.id, userId));
