@@ -3,6 +3,7 @@ import { expect, outboxMails, test, uniqueEmail } from './fixtures.ts';
 import { ORIGIN, signUpViaApi } from './helpers.ts';
 import { registeredCustomer } from './world.ts';
 import { formatDate } from '../../src/lib/dates.ts';
+import { localZoneLabel } from '../../src/lib/i18n/zone-places.ts';
 
 /** The browser sends its Origin with every change; the server refuses cookie-borne changes without it. */
 const headers = { origin: ORIGIN };
@@ -90,8 +91,11 @@ test.describe('personal-data consent page', () => {
 
     await approve.click();
     await expect(page).toHaveURL(candidate.link);
-    const answered = page.getByRole('heading', { level: 1, name: `You gave your consent on ${formatDate(new Date(), 'en')}` });
+    // the time is the requester's, named: the candidate has no zone of their own here (it was UTC)
+    const zone = ((await (await company.get('/api/v1/users/profile')).json()) as { settings: { timeZone: string } }).settings.timeZone;
+    const answered = page.getByRole('heading', { level: 1, name: `You gave your consent on ${formatDate(new Date(), 'en', zone)}` });
     await expect(answered).toBeVisible();
+    await expect(answered).toContainText(`(${localZoneLabel(zone, 'en')})`);
     await expect(page.getByText('Thank you, your answer has been recorded.')).toBeVisible();
     await expect(page.getByRole('button')).toHaveCount(0);
 

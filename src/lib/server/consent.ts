@@ -239,7 +239,8 @@ export type ConsentState =
   | { kind: 'invalid' }
   | { kind: 'expired' }
   | { kind: 'replaced' }
-  | { kind: 'answered'; answer: 'approved' | 'declined'; at: Date; shared: string[]; refused: string[] }
+  /** `zone`: the requester's, the only one the product knows the candidate to be near (none: UTC). */
+  | { kind: 'answered'; answer: 'approved' | 'declined'; at: Date; zone: string; shared: string[]; refused: string[] }
   | { kind: 'open'; candidateName: string; companyName: string | null; expiresAt: Date; scope: ConsentScope };
 
 async function findRequest(token: string) {
@@ -261,7 +262,7 @@ export async function consentState(token: string): Promise<ConsentState> {
   const row = await findRequest(token);
   if (!row) return { kind: 'invalid' };
   const { request, candidate, requester } = row;
-  if (request.answer) return { kind: 'answered', answer: request.answer as 'approved' | 'declined', at: request.answeredAt!, ...(await sharing(request)) };
+  if (request.answer) return { kind: 'answered', answer: request.answer as 'approved' | 'declined', at: request.answeredAt!, zone: requester?.timeZone ?? 'UTC', ...(await sharing(request)) };
   if (request.supersededAt) return { kind: 'replaced' };
   if (request.expiresAt < new Date()) return { kind: 'expired' };
   const companyName = request.scope ? request.scope.company : requester ? await spaceCompanyName(requester) : null;
@@ -385,5 +386,5 @@ export async function answerConsent(
   if (!answered) throw new AppError(409, 'error.pd.used');
   await announce(answered);
   const customers = scope.customers.filter((c) => approved && share.has(c.id));
-  return { kind: 'answered', answer: response, at: now, shared: customers.map(recipientName), refused: scope.customers.filter((c) => !customers.includes(c)).map(recipientName) };
+  return { kind: 'answered', answer: response, at: now, zone: row.requester?.timeZone ?? 'UTC', shared: customers.map(recipientName), refused: scope.customers.filter((c) => !customers.includes(c)).map(recipientName) };
 }
