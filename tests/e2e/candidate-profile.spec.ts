@@ -207,6 +207,10 @@ test.describe('candidate profile', () => {
     const appointment = page.getByRole('dialog', { name: 'Make an appointment' });
     await appointment.getByRole('button', { name: 'Schedule' }).click();
     await expect(appointment.getByText('Choose the date and time')).toBeVisible();
+    // a day its month does not have is named as such, not as a missing date
+    await fillDate(appointment, 'Date and time', `${new Date().getFullYear() + 1}-11-31T10:00`);
+    await appointment.getByRole('button', { name: 'Schedule' }).click();
+    await expect(appointment.getByText('That month has no such day')).toBeVisible();
     const soon = new Date(Date.now() + 2 * 86_400_000);
     // the date in the page's language, in parts; minutes go by five
     soon.setMinutes(soon.getMinutes() - (soon.getMinutes() % 5));

@@ -62,7 +62,8 @@ export function AppointmentModal({ t, locale, timeZone, zonePlace, candidateId, 
     event.preventDefault();
     const found: Record<string, string> = {};
     const moment = fromWallTime(startsAt, timeZone);
-    if (!moment) found.startsAt = 'interview.error.starts_at';
+    // every part chosen and still no moment: a day the month does not have (31 November)
+    if (!moment) found.startsAt = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(startsAt) ? 'interview.error.no_such_date' : 'interview.error.starts_at';
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
