@@ -49,6 +49,20 @@ describe('the route guard (SPEC.md §2)', () => {
     expect((await guest.get('/auth/login', { token: null, headers: russian })).status).toBe(200);
   });
 
+  it("tells an invited newcomer on every registration step that the role comes with the invite", async () => {
+    const { client: company } = await signUp('company');
+    const email = uniqueEmail('recruiter');
+    expect((await company.post('/api/v1/users/invite', { email, name: 'Rita', surname: 'Recruiter', role: 'recruiter' })).status).toBe(201);
+    const invited = new Client();
+    expect((await invited.post('/api/v1/auth/email/register', { email, password: PASSWORD, role: 'recruiter' })).status).toBe(201);
+    const invitedText = 'the role and the company come with the invite';
+    expect((await page(invited, '/auth/register/verify')).text).toContain(invitedText);
+    const own = await signUp('company', { verify: false });
+    const verify = (await page(own.client, '/auth/register/verify')).text;
+    expect(verify).not.toContain(invitedText);
+    expect(verify).toContain('Pick your role');
+  });
+
   it('carries a language chosen with the switcher before signing in into the account, once', async () => {
     const { email } = await signUp('company', { lang: 'ru' });
     const guest = new Client();
