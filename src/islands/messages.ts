@@ -88,7 +88,7 @@ export const ISLAND_MESSAGES = {
     ...ANSWERS,
     ...keys('app', ['close', 'crash_title', 'date', 'refresh']),
     ...keys('candidate', ['age', 'field', 'identity_hidden', 'pd', 'pd_status']),
-    ...keys('candidate_profile', ['appointment', 'appointment_cancel', 'appointment_done', 'appointment_done_text', 'appointment_kind', 'appointment_length', 'appointment_minutes', 'appointment_people', 'appointment_submit', 'appointment_when', 'appointment_where', 'appointment_zone', 'contacts', 'edit', 'no_resume', 'pd', 'photo_change', 'photo_upload', 'resume_download', 'resume_hint', 'resume_replace', 'resume_upload', 'timer', 'uploading']),
+    ...keys('candidate_profile', ['appointment', 'appointment_cancel', 'appointment_done', 'appointment_done_text', 'appointment_kind', 'appointment_length', 'appointment_minutes', 'appointment_people', 'appointment_submit', 'appointment_when', 'appointment_where', 'appointment_zone', 'appointment_zone_device', 'contacts', 'edit', 'no_resume', 'pd', 'photo_change', 'photo_upload', 'resume_download', 'resume_hint', 'resume_replace', 'resume_upload', 'timer', 'uploading']),
     ...keys('interview', ['edit_title', 'error', 'invite_candidate', 'invite_candidate_no_email', 'kind', 'no_people', 'reschedule_title', 'save']),
     ...keys('upload', ['error_title']),
   ],
@@ -102,7 +102,7 @@ export const ISLAND_MESSAGES = {
   'interview/InterviewActions': [
     ...ANSWERS,
     ...keys('app', ['crash_title', 'date', 'refresh']),
-    ...keys('candidate_profile', ['appointment', 'appointment_cancel', 'appointment_kind', 'appointment_length', 'appointment_minutes', 'appointment_people', 'appointment_submit', 'appointment_when', 'appointment_where', 'appointment_zone']),
+    ...keys('candidate_profile', ['appointment', 'appointment_cancel', 'appointment_kind', 'appointment_length', 'appointment_minutes', 'appointment_people', 'appointment_submit', 'appointment_when', 'appointment_where', 'appointment_zone', 'appointment_zone_device']),
     ...keys('interview', ['cancel', 'cancel_confirm', 'cancel_keep', 'cancel_text', 'cancel_title', 'edit', 'edit_title', 'error', 'invite_candidate', 'invite_candidate_no_email', 'kind', 'no_people', 'reschedule', 'reschedule_title', 'save']),
   ],
   'vacancy-form/NewVacancy': [

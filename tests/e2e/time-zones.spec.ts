@@ -49,6 +49,13 @@ for (const timezoneId of ['Asia/Novosibirsk', 'America/New_York'] as const) {
       await page.goto('/recruiter');
       await expect(page.getByTestId('interviews').locator('time').first()).toContainText(clock(interview!.startsAt, saved));
 
+      // the appointment dialog takes times in the saved zone, and says the device keeps another
+      await page.goto(`/candidates/${world.candidates.interview.id}/${world.vacancy.id}`);
+      await page.getByRole('button', { name: 'Make an appointment' }).click();
+      const appointment = page.getByRole('dialog', { name: 'Make an appointment' });
+      await expect(appointment).toContainText(`This device is set to ${timezoneId.split('/')[1]!.replace('_', ' ')}`);
+      await appointment.getByRole('button', { name: 'Cancel' }).click();
+
       // the profile names the zone, offers the device's, and changes it
       await page.goto('/profile');
       await expect(page.getByTestId('time-zone')).toContainText(saved.split('/')[1]!.replace('_', ' '));

@@ -5,6 +5,7 @@ import { INTERVIEW_KINDS } from '../../lib/schemas/funnel.ts';
 import type { InterviewDto } from '../../lib/schemas/interview.ts';
 import { FormModal } from '../shared/modals.tsx';
 import { DateField } from '../shared/DateField.tsx';
+import { useDeviceZone } from '../shared/useDeviceZone.ts';
 import { Field, SelectField } from '../shared/Field.tsx';
 import { fromWallTime, wallTime, zoneLabel } from '../../lib/time-zone.ts';
 
@@ -55,6 +56,8 @@ export function AppointmentModal({ t, locale, timeZone, zonePlace, candidateId, 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const full = mode !== 'reschedule';
+  // times are typed in the saved zone: a device elsewhere (a trip) is said, so nobody types its clock
+  const device = useDeviceZone(timeZone, locale);
 
   const toggle = (personId: string) => setChosen((list) => (list.includes(personId) ? list.filter((x) => x !== personId) : [...list, personId]));
 
@@ -96,7 +99,11 @@ export function AppointmentModal({ t, locale, timeZone, zonePlace, candidateId, 
           value={startsAt}
           onChange={setStartsAt}
           error={errors.startsAt ? t(errors.startsAt) : undefined}
-          hint={t('candidate_profile.appointment_zone', { zone: zoneLabel(timeZone, undefined, zonePlace) })}
+          hint={
+            device && device.zone !== timeZone
+              ? t('candidate_profile.appointment_zone_device', { zone: zoneLabel(timeZone, undefined, zonePlace), device: zoneLabel(device.zone, undefined, device.place) })
+              : t('candidate_profile.appointment_zone', { zone: zoneLabel(timeZone, undefined, zonePlace) })
+          }
         />
         <SelectField label={t('candidate_profile.appointment_length')} value={duration} onChange={(e) => setDuration(e.target.value)} error={errors.durationMinutes && t(errors.durationMinutes)}>
           {lengths.map((m) => (

@@ -12,7 +12,8 @@ import { whenIdle } from '../shared/when-idle.ts';
 import { useT, type IslandProps } from '../shared/i18n.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import { MessageModal } from '../shared/modals.tsx';
-import { browserZone, ianaPlace, zoneLabel } from '../../lib/time-zone.ts';
+import { zoneLabel } from '../../lib/time-zone.ts';
+import { useDeviceZone } from '../shared/useDeviceZone.ts';
 import type { ZoneDialogProps } from './ProfileDialogs.tsx';
 
 interface Props extends IslandProps {
@@ -48,15 +49,7 @@ function ProfileCard(props: Props) {
   const [pendingEmail, setPendingEmail] = useState('');
   const [message, setMessage] = useState<{ title: string; text: string }>();
   const close = () => setDialog(null);
-  // the device's zone is known only in the browser: the hint waits for hydration (no mismatch)
-  const [device, setDevice] = useState<{ zone: string; place: string }>();
-  useEffect(() => {
-    const zone = browserZone();
-    if (!zone) return;
-    // the places' file comes only when the hint names a zone, and not for English
-    if (zone === props.user.settings.timeZone || props.locale === 'en') setDevice({ zone, place: ianaPlace(zone) });
-    else void places().then((m) => setDevice({ zone, place: m.zonePlace(zone, props.locale) }));
-  }, [props.locale, props.user.settings.timeZone]);
+  const device = useDeviceZone(props.user.settings.timeZone, props.locale);
 
   useEffect(() => {
     if (!$user.get()) setUser(props.user);
