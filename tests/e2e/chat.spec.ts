@@ -55,6 +55,13 @@ test('two people chat live; the header dot and counts follow in both tabs', asyn
   await page.keyboard.press('Enter');
   await expect(chatLink).toHaveAttribute('data-unread', 'true');
   await expect(chatLink).toHaveAttribute('aria-label', 'Chats, unread messages');
+  // on a phone the chats' link is folded into the menu: its button shows the dot until opened
+  await katePage.setViewportSize({ width: 390, height: 800 });
+  const menuDot = katePage.locator('.menu-button .menu-dot');
+  await expect(menuDot).toBeVisible();
+  await katePage.getByText('Menu', { exact: true }).click();
+  await expect(menuDot).toBeHidden();
+  await expect(chatLink.locator('.dot')).toBeVisible();
   await kate.close();
 });
 
