@@ -130,12 +130,12 @@ export const ISLAND_MESSAGES = {
     ...keys('app', ['close', 'crash_title', 'refresh']),
     ...keys('auth', ['email', 'error_title', 'name', 'surname']),
     ...keys('invite', ['role_customer', 'role_recruiter']),
-    ...keys('profile', ['cancel', 'invite_customer', 'invite_recruiter', 'invite_replaces', 'invite_replaces_role', 'invite_sent', 'invited', 'list_empty', 'my_customers', 'my_recruiters', 'not_delivered', 'not_delivered_hint', 'registered', 'remove', 'remove_invite_confirm', 'remove_invite_text', 'remove_invite_title', 'remove_label', 'remove_member_confirm', 'remove_member_text', 'remove_member_title', 'send_again', 'send_invite']),
+    ...keys('profile', ['cancel', 'invite_customer', 'invite_recruiter', 'invite_replaces', 'invite_replaces_role', 'invite_sent', 'invited', 'list_empty', 'list_empty_invited', 'my_customers', 'my_recruiters', 'not_delivered', 'not_delivered_hint', 'registered', 'remove', 'remove_invite_confirm', 'remove_invite_text', 'remove_invite_title', 'remove_label', 'remove_member_confirm', 'remove_member_text', 'remove_member_title', 'send_again', 'send_invite']),
   ],
   'chat/ChatApp': [
     ...ANSWERS,
     ...keys('app', ['crash_title', 'loading', 'refresh']),
-    ...keys('chat', ['back', 'choose', 'empty', 'error', 'invite', 'list', 'message', 'no_messages', 'nobody', 'older', 'placeholder', 'read', 'send', 'sent', 'start', 'title', 'today', 'unread', 'yesterday']),
+    ...keys('chat', ['back', 'choose', 'choose_person', 'empty', 'error', 'invite', 'list', 'message', 'no_messages', 'nobody', 'older', 'placeholder', 'read', 'send', 'sent', 'start', 'title', 'today', 'unread', 'yesterday']),
     ...keys('auth', ['role.company', 'role.recruiter', 'role.customer']),
   ],
   'help/HelpApp': [

@@ -11,6 +11,10 @@ test('two people chat live; the header dot and counts follow in both tabs', asyn
   // Kate keeps her chat list open; Olga opens the dialog with her
   await katePage.goto('/chats');
   await expect(katePage.getByRole('heading', { name: 'Chats' })).toBeVisible();
+  // no chat yet: the empty side leads to a first one instead of asking to choose among none
+  await expect(katePage.getByText('No chats yet.')).toBeVisible();
+  await expect(katePage.getByText('Choose a person under “Start a chat” to write to them.')).toBeVisible();
+  await expect(katePage.getByText('Choose a chat on the left.')).toHaveCount(0);
   await page.goto(`/chats/${kateId}`);
   // a dialog not started yet is listed, as the one open, rather than "No chats yet"
   const olgasList = page.locator('.chat-list > ul');

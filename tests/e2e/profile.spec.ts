@@ -80,6 +80,8 @@ test.describe('profile dialogs (English)', () => {
     await page.goto('/');
     const { email } = await signUpViaApi(page, "recruiter", { name: "Pat", surname: "Word" });
     await page.goto('/profile');
+    // a recruiter's list is of the customers they invited, and says so while empty
+    await expect(page.getByRole('region', { name: 'My customers' })).toContainText('The customers you invite appear here.');
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.getByLabel('Current password').fill('Not-the-passw0rd');

@@ -327,7 +327,8 @@ function ChatApp(props: Props) {
         </section>
       ) : (
         <section className="chat-dialog chat-placeholder">
-          <p className="muted">{t('chat.choose')}</p>
+          {/* with no chat yet there is none to choose: the way to a first one, or nothing beside the list's own word */}
+          {listed.length > 0 ? <p className="muted">{t('chat.choose')}</p> : withoutChat.length > 0 && <p className="muted">{t('chat.choose_person')}</p>}
         </section>
       )}
     </div>

@@ -97,7 +97,8 @@ function InviteLists(props: Props) {
               </button>
             </header>
             {entries.length === 0 ? (
-              <p className="empty">{t('profile.list_empty')}</p>
+              // a recruiter's list holds the customers they invited, not every customer they work with
+              <p className="empty">{t(props.lists.includes('recruiter') ? 'profile.list_empty' : 'profile.list_empty_invited')}</p>
             ) : (
               <ul className="invite-list">
                 {entries.map((entry) => (
