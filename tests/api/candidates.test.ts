@@ -508,7 +508,7 @@ describe("the profile's Vacancies", () => {
 
     const added = await form(s.recruiter.client, `/candidates/${id}/-`, { add_to_vacancy: s.vacancy.id });
     expect(added.status, added.text).toBe(303);
-    expect(added.headers.get('location')).toBe(`/candidates/${id}/${s.vacancy.id}?added=1#cp-vacancies`);
+    expect(added.headers.get('location')).toBe(`/candidates/${id}/${s.vacancy.id}?added=1#cp-added`);
     expect(await links(id)).toEqual([{ vacancy_id: s.vacancy.id, stage: 1 }]);
     expect((await db().query(`select count(*)::int as n from funnel_events where candidate_id = $1 and kind = 'added_to_vacancy'`, [id])).rows[0].n).toBe(1);
     const after = await s.recruiter.client.get(`/candidates/${id}/${s.vacancy.id}?added=1`);

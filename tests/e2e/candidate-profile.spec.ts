@@ -505,6 +505,8 @@ test.describe('candidate profile', () => {
     await expect(page).toHaveURL(new RegExp(`/ru/candidates/${world.candidateId}/${analyst}\\?added=1`));
     await expect(page.getByRole('status').filter({ hasText: 'Кандидат добавлен в вакансию «Data analyst».' })).toBeVisible();
     await expect(page.getByTestId('current-stage')).toHaveText('Новый');
+    // the page opens at the note, the stages just below it: the next step is in sight
+    await expect(page.getByRole('status').filter({ hasText: 'Кандидат добавлен' })).toBeInViewport();
     await expect(vacancies.getByRole('listitem')).toHaveText([/Data analyst\s*Москва\s*Новый/, /Project manager\s*Москва\s*Принят/]);
     await expect(vacancies).toContainText('Нет активных вакансий, в которые можно добавить кандидата.');
     // the section fits the phone's width
