@@ -130,6 +130,12 @@ describe('answering through the link', () => {
     expect(again.status).toBe(429);
     const history = (await w.s.company.client.get(`/api/v1/candidates/${w.anna}?vacancyId=${w.vacancy.id}`)).json.funnel.history;
     expect(history.filter((h: { kind: string }) => h.kind === 'interview_requested')).toHaveLength(1);
+    // the dashboards' feed tells it in words (its note is no time: read as one, it took the page down)
+    for (const [path, text] of [['/recruiter', 'asked for an interview with'], ['/ru/recruiter', 'просьба о собеседовании']]) {
+      const page = await w.s.company.client.get(path, { token: null });
+      expect(page.status, path).toBe(200);
+      expect(page.text).toContain(text);
+    }
   });
 
   it('refuses odd and foreign answers with a 4xx, changing nothing', async () => {

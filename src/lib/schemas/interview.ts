@@ -105,7 +105,7 @@ export type InterviewEventKind = (typeof INTERVIEW_EVENTS)[number];
 /** A line of the dashboard's interaction feed; `kind` picks the sentence, links lead to the thing. */
 export interface FeedItem {
   id: string;
-  kind: 'candidate_added' | 'added_to_vacancy' | 'stage' | 'priority' | 'rating' | 'pd_requested' | 'pd_answered' | 'comment' | InterviewEventKind;
+  kind: 'candidate_added' | 'added_to_vacancy' | 'stage' | 'priority' | 'rating' | 'pd_requested' | 'pd_answered' | 'comment' | 'reject_reason' | 'shortlist_sent' | 'interview_requested' | InterviewEventKind;
   at: string;
   user: { name: string; surname: string } | null;
   candidate: { id: string; name: string; surname: string } | null;
