@@ -242,6 +242,27 @@ describe('merging', () => {
     expect(await entries()).toEqual(entriesBefore);
   });
 
+  it("keeps a consent given at the same address when merged into a card never asked, and undo gives it back", async () => {
+    const w = await world();
+    const email = `${uniqueName()}@example.com`;
+    const asked = await w.candidate({ email });
+    await db().query(`update candidates set pd_status = 4, unconsented_since = null where id = $1`, [asked]);
+    const typedAgain = await w.candidate({ email: email.toUpperCase() });
+    const status = async (id: string) => (await db().query('select pd_status from candidates where id = $1', [id])).rows[0].pd_status as number;
+    expect(await status(typedAgain)).toBe(1);
+    expect((await form(w.s.company.client, `/candidates/${typedAgain}/merge/${asked}`, {})).status).toBe(303);
+    expect(await status(typedAgain)).toBe(4);
+    const mergeId = (await db().query('select id from candidate_merges where survivor_id = $1', [typedAgain])).rows[0].id as string;
+    expect((await form(w.s.company.client, `/candidates/${typedAgain}/-`, { merge_undo: mergeId })).status).toBe(303);
+    expect(await status(typedAgain)).toBe(1);
+    expect(await status(asked)).toBe(4);
+    // a survivor that was asked keeps its own answer: a decline is not overturned by the other's approval
+    const declined = await w.candidate({ email });
+    await db().query(`update candidates set pd_status = 3 where id = $1`, [declined]);
+    expect((await form(w.s.company.client, `/candidates/${declined}/merge/${asked}`, {})).status).toBe(303);
+    expect(await status(declined)).toBe(3);
+  });
+
   it('refuses, translated, a merge that would lose an open data request, and an undo under a later merge', async () => {
     const w = await world();
     const [a, b, c] = [await w.candidate(), await w.candidate(), await w.candidate()];

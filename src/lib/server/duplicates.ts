@@ -15,6 +15,7 @@ import { AppError, forbidden, notFound } from './http.ts';
 import { audit } from './audit.ts';
 import { mayManageCandidates, storedSearchVector } from './candidates.ts';
 import { STAGE } from '../schemas/candidate.ts';
+import { PD_STATUS } from '../schemas/funnel.ts';
 import { isUuid, type DuplicateDto, type DuplicateReason, type MergeChoice } from '../schemas/merge.ts';
 import type { UserRow } from './users.ts';
 
@@ -285,8 +286,14 @@ export async function mergeCandidates(user: UserRow, survivorId: string, otherId
       }
       if (field === 'image' || field === 'resume') snapshot.swapped.push(field);
     }
-    // consent belongs to its address: taking the other's address takes its consent state
-    if ('email' in set && (loser.email ?? '').trim().toLowerCase() !== (survivor.email ?? '').trim().toLowerCase()) {
+    // consent belongs to its address: taking the other's address takes its consent state; at the
+    // same address, a survivor never asked takes the other's answer (an applicant's consent had
+    // been dropped when their card was merged into one a recruiter typed in again, while its
+    // answers moved over: "not requested" above "approved", and the rights page said no consent)
+    const address = (row: CandidateRow) => (row.email ?? '').trim().toLowerCase();
+    const takesAddress = 'email' in set && address(loser) !== address(survivor);
+    const sameAddressNeverAsked = address(loser) !== '' && address(loser) === address(survivor) && survivor.pdStatus === PD_STATUS.NOT_SENT;
+    if (takesAddress || sameAddressNeverAsked) {
       set.pdStatus = loser.pdStatus;
       set.unconsentedSince = loser.unconsentedSince;
     }
