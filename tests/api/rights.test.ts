@@ -184,6 +184,12 @@ describe('the rights page', () => {
     expect(answers.every((a) => a.status === 303)).toBe(true);
     expect((await db().query(`select count(*)::int as n from rights_requests where candidate_id = $1`, [w.id])).rows[0].n).toBe(1);
     expect((await audits(w.id)).filter((l) => l.action === 'rights_request')).toHaveLength(1);
+    // and told once, to the company and the recruiter who added the candidate (their bell)
+    for (const person of [w.s.company, w.s.recruiter]) {
+      const notices = (await person.client.get('/api/v1/notifications')).json.data.filter((n: { kind: string }) => n.kind === 'rights_request');
+      expect(notices).toEqual([expect.objectContaining({ text: expect.stringMatching(/asks for a copy of their data: send it from their page$/), link: `/candidates/${w.id}/-` })]);
+    }
+    expect((await w.s.customer.client.get('/api/v1/notifications')).json.data.filter((n: { kind: string }) => n.kind === 'rights_request')).toEqual([]);
   });
 });
 

@@ -308,7 +308,7 @@ export const NotificationPage = z.object({
     meta(
       z.object({
         id: uuid,
-        kind: z.enum(['stage', 'rated', 'interview_requested', 'consent', 'interview_scheduled', 'interview_changed', 'interview_cancelled', 'chat_unread', 'application', 'vacancy_customer']),
+        kind: z.enum(['stage', 'rated', 'interview_requested', 'consent', 'interview_scheduled', 'interview_changed', 'interview_cancelled', 'chat_unread', 'application', 'vacancy_customer', 'rights_request']),
         text: z.string().check(z.meta({ description: "The sentence, in the reader's language." })),
         link: z.string(),
         createdAt: when,

@@ -12,7 +12,8 @@ export type NotificationKind =
   | 'interview_cancelled'
   | 'chat_unread'
   | 'application'
-  | 'vacancy_customer';
+  | 'vacancy_customer'
+  | 'rights_request';
 
 /** How notifications reach a person by mail: at once, in the morning digest, or not at all. */
 export const NOTIFY_MAIL = ['instant', 'digest', 'off'] as const;

@@ -183,7 +183,9 @@ export function notificationText(row: Pick<NotificationRow, 'kind' | 'params' | 
       ? `notifications.text.consent_${p.answer === 'approved' ? 'approved' : 'declined'}`
       : row.kind === 'application' && p.erasureAsked
         ? 'notifications.text.application_erasure'
-        : `notifications.text.${row.kind}`;
+        : row.kind === 'rights_request'
+          ? `notifications.text.rights_request_${p.request === 'erasure' ? 'erasure' : 'copy'}`
+          : `notifications.text.${row.kind}`;
   return t(key, values);
 }
 

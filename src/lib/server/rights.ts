@@ -13,6 +13,8 @@ import { env } from './env.ts';
 import { audit, type Actor } from './audit.ts';
 import { addJob } from './jobs.ts';
 import { queueMail } from './mail.ts';
+import { announce, notify } from './notifications.ts';
+import { ROLE } from '../schemas/auth.ts';
 import { randomToken, sha256 } from './auth/tokens.ts';
 import { findCandidateFor, mayManageCandidates } from './candidates.ts';
 import { removeResume, removeUpload, RESUME_NAME } from './uploads.ts';
@@ -171,7 +173,7 @@ export async function withdrawConsent(token: string, what: 'all' | string[]): Pr
 /** The candidate asks for a copy or for erasure; asking again while one is open is the same request. */
 export async function askForRights(token: string, kind: RightsRequestKind): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const candidate = await candidateOfToken(tx, token);
     if (!candidate) throw new AppError(404, 'error.rights.invalid_token');
     const [created] = await tx
@@ -179,8 +181,22 @@ export async function askForRights(token: string, kind: RightsRequestKind): Prom
       .values({ spaceId: candidate.spaceId, candidateId: candidate.id, kind })
       .onConflictDoNothing()
       .returning({ id: schema.rightsRequests.id });
-    if (created) await audit(tx, { spaceId: candidate.spaceId, actor: { kind: 'candidate' }, action: 'rights_request', candidateId: candidate.id, details: { kind } });
+    if (!created) return [];
+    await audit(tx, { spaceId: candidate.spaceId, actor: { kind: 'candidate' }, action: 'rights_request', candidateId: candidate.id, details: { kind } });
+    // the request waits for someone of the space (a copy is sent, an erasure confirmed): it was
+    // shown only on the candidate database's page, and nobody knew to look (a newcomer's walk)
+    return notify(tx, { kind: 'rights_request', spaceId: candidate.spaceId, recipients: await rightsHandlers(tx, candidate), candidateId: candidate.id, params: { candidate: `${candidate.name} ${candidate.surname}`.trim(), request: kind } });
   });
+  await announce(told);
+}
+
+/** Who hears of a candidate's request: the space's company, whoever added them, the recruiters of their vacancies. */
+async function rightsHandlers(tx: Executor, candidate: CandidateRow): Promise<string[]> {
+  const rows = await tx.execute<{ id: string }>(sql`
+    select id from ${schema.users} where space_id = ${candidate.spaceId} and role = ${ROLE.COMPANY} and deleted_at is null
+    union select ${candidate.createdBy}::uuid where ${candidate.createdBy}::uuid is not null
+    union select v.recruiter_id from ${schema.vacancyCandidates} vc join ${schema.vacancies} v on v.id = vc.vacancy_id where vc.candidate_id = ${candidate.id}`);
+  return rows.rows.map((row) => row.id).filter(Boolean);
 }
 
 export interface RightsRequestDto {
