@@ -37,7 +37,8 @@ function personal(response: Response): Response {
 /** The pages a newcomer starts from: the landing page, login and registration. */
 function entryPage(path: string): boolean {
   const bare = trimSlashes(path);
-  return bare === '/' || bare === '/auth/login' || bare === '/auth/register';
+  // a careers page is where strangers arrive from a job board's link, which names no language
+  return bare === '/' || bare === '/auth/login' || bare === '/auth/register' || bare.startsWith('/jobs/');
 }
 
 function ourOrigin(origin: string, url: URL): boolean {

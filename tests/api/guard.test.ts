@@ -31,6 +31,9 @@ describe('the route guard (SPEC.md §2)', () => {
     expect(home.headers.get('location')).toBe('/ru');
     expect((await guest.get('/auth/login?from=%2Fprofile', { token: null, headers: russian })).headers.get('location')).toBe('/ru/auth/login?from=%2Fprofile');
     expect((await guest.get('/auth/register', { token: null, headers: russian })).headers.get('location')).toBe('/ru/auth/register');
+    // so does a careers page, where strangers arrive from a job board's link
+    expect((await guest.get('/jobs/acme-works?utm=board', { token: null, headers: russian })).headers.get('location')).toBe('/ru/jobs/acme-works?utm=board');
+    expect((await guest.get('/jobs/acme-works', { token: null, headers: { 'accept-language': 'en' } })).headers.get('location')).toBeNull();
     // a page reached by a link keeps the link's language
     for (const open of ['/verify/pd', '/error']) expect((await guest.get(open, { token: null, headers: russian })).status, open).toBe(200);
     // English asked, or nothing: English
