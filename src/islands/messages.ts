@@ -60,7 +60,7 @@ export const ISLAND_MESSAGES = {
     // the filter's salary range and the bulk bar's selection; not the candidate form's
     'form.vacancy.salary_to', 'form.candidate.select_required',
     ...keys('app', ['close', 'crash_title', 'loading', 'refresh']),
-    ...keys('bulk', ['action', 'actions', 'all_selected', 'applied', 'cancel', 'clear', 'close', 'confirm', 'counting', 'error', 'failed', 'go', 'large', 'next', 'no_vacancies', 'progress', 'reason', 'reason_placeholder', 'select_all', 'select_page', 'select_row', 'selected', 'skip', 'skipped', 'stage', 'vacancy', 'vacancy_pick', 'will_skip']),
+    ...keys('bulk', ['action', 'actions', 'all_selected', 'applied', 'cancel', 'clear', 'close', 'confirm', 'counting', 'error', 'failed', 'go', 'large', 'next', 'no_vacancies', 'progress', 'reason', 'reason_placeholder', 'select_all', 'select_page', 'select_row', 'selected', 'skip', 'skipped', 'stage', 'vacancy', 'vacancy_pick', 'will_skip', 'will_skip_all']),
     ...keys('candidate', ['age', 'field', 'stage']),
     ...keys('candidates_list', ['add_hint', 'add_new', 'add_selected', 'added', 'added_text', 'age', 'age_bounds', 'age_order', 'apply', 'cards_label', 'clear_selection', 'database_heading', 'depth_reached', 'empty_database', 'empty_filtered', 'filters', 'filters_active', 'from', 'not_given', 'not_published_title', 'open_vacancy', 'reset', 'salary', 'salary_bounds', 'salary_exact', 'salary_order', 'salary_range', 'salary_up_to', 'search', 'search_hint', 'search_placeholder', 'selected', 'sort', 'sort_option', 'timer', 'to', 'to_vacancy', 'total', 'total_at_least']),
     ...keys('vacancy', ['field', 'no_cities', 'schedule']),
@@ -68,7 +68,7 @@ export const ISLAND_MESSAGES = {
   'candidates-list/VacancyCandidates': [
     ...ANSWERS,
     ...keys('app', ['crash_title', 'loading', 'refresh']),
-    ...keys('bulk', ['action', 'actions', 'all_selected', 'applied', 'cancel', 'clear', 'close', 'confirm', 'counting', 'error', 'failed', 'go', 'large', 'next', 'no_vacancies', 'progress', 'reason', 'reason_placeholder', 'select_all', 'select_page', 'select_row', 'selected', 'skip', 'skipped', 'stage', 'vacancy', 'vacancy_pick', 'will_skip']),
+    ...keys('bulk', ['action', 'actions', 'all_selected', 'applied', 'cancel', 'clear', 'close', 'confirm', 'counting', 'error', 'failed', 'go', 'large', 'next', 'no_vacancies', 'progress', 'reason', 'reason_placeholder', 'select_all', 'select_page', 'select_row', 'selected', 'skip', 'skipped', 'stage', 'vacancy', 'vacancy_pick', 'will_skip', 'will_skip_all']),
     ...keys('candidate', ['priority', 'stage']),
     ...keys('candidates_list', ['actions', 'add_candidate', 'add_from_database', 'add_new', 'col', 'counter', 'counters', 'empty_stage', 'empty_vacancy', 'no_score', 'not_given', 'salary_exact', 'salary_range', 'salary_up_to', 'score', 'show_all', 'shown', 'shown_at_least', 'table_label', 'timer', 'timer_since']),
     ...keys('vacancy', ['about', 'analytics', 'archive', 'archive_text', 'archive_title', 'cancel', 'compare_finalists', 'edit', 'send_to_customer', 'status']),

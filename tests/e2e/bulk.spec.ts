@@ -8,8 +8,8 @@ import { headers, hiringSpace, signIn, type HiringWorld } from './world.ts';
  */
 
 const TEXT = {
-  en: { selected: /3 selected/, selectPage: 'Select all on the page', move: 'Move to stage', stage: 'Stage', testing: 'Testing', next: 'Continue', confirmMove: 'Move 3 candidates to Testing?', go: 'Confirm', done3: 'Done for 3 candidates.', close: 'Close', add: 'Add to vacancy', vacancy: 'Vacancy', confirmAdd: /Add 1 candidate to “/, done1: 'Done for 1 candidate.', select: (name: string) => `Select ${name}`, confirmAdd2: /Add 2 candidates to “/, willSkip: '1 of them will be skipped:', onVacancy: 'already on the vacancy: 1', skipped: '1 skipped:' },
-  ru: { selected: /Выбрано 3/, selectPage: 'Выбрать всех на странице', move: 'Перевести на этап', stage: 'Этап', testing: 'Тестирование', next: 'Продолжить', confirmMove: 'Перевести 3 кандидата на этап «Тестирование»?', go: 'Подтвердить', done3: 'Выполнено для 3 кандидатов.', close: 'Закрыть', add: 'Добавить в вакансию', vacancy: 'Вакансия', confirmAdd: /Добавить 1 кандидата в «/, done1: 'Выполнено для 1 кандидата.', select: (name: string) => `Выбрать: ${name}`, confirmAdd2: /Добавить 2 кандидата в «/, willSkip: '1 из них будет пропущен:', onVacancy: 'уже в вакансии: 1', skipped: 'Пропущен 1:' },
+  en: { selected: /3 selected/, selectPage: 'Select all on the page', move: 'Move to stage', stage: 'Stage', testing: 'Testing', next: 'Continue', confirmMove: 'Move 3 candidates to Testing?', go: 'Confirm', done3: 'Done for 3 candidates.', close: 'Close', add: 'Add to vacancy', vacancy: 'Vacancy', confirmAdd: /Add 1 candidate to “/, done1: 'Done for 1 candidate.', select: (name: string) => `Select ${name}`, confirmAdd2: /Add 2 candidates to “/, willSkip: '1 of them will be skipped:', onVacancy: 'already on the vacancy: 1', skipped: '1 skipped:', skipAll: 'None of them can be changed so:' },
+  ru: { selected: /Выбрано 3/, selectPage: 'Выбрать всех на странице', move: 'Перевести на этап', stage: 'Этап', testing: 'Тестирование', next: 'Продолжить', confirmMove: 'Перевести 3 кандидата на этап «Тестирование»?', go: 'Подтвердить', done3: 'Выполнено для 3 кандидатов.', close: 'Закрыть', add: 'Добавить в вакансию', vacancy: 'Вакансия', confirmAdd: /Добавить 1 кандидата в «/, done1: 'Выполнено для 1 кандидата.', select: (name: string) => `Выбрать: ${name}`, confirmAdd2: /Добавить 2 кандидата в «/, willSkip: '1 из них будет пропущен:', onVacancy: 'уже в вакансии: 1', skipped: 'Пропущен 1:' , skipAll: 'Ни с одним из них этого сделать нельзя:' },
 } as const;
 
 for (const lang of ['en', 'ru'] as const) {
@@ -78,6 +78,16 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(bar).toBeHidden();
       await page.goto(`${prefix}/vacancy/candidates/${world.vacancy.id}`);
       await expect(page.getByRole('link', { name: `Lev ${surname}` })).toBeVisible();
+
+      // the same add again would change nothing: the dialog says why and offers no Confirm
+      await page.goto(`${prefix}/candidates`);
+      await page.getByRole('checkbox', { name: text.select(`Lev ${surname}`) }).check();
+      await bar.getByRole('button', { name: text.add }).click();
+      await page.getByRole('dialog').getByLabel(text.vacancy).selectOption({ label: world.vacancy.name });
+      await page.getByRole('dialog').getByRole('button', { name: text.next }).click();
+      const nothing = page.getByRole('alertdialog', { name: text.confirmAdd });
+      await expect(nothing).toContainText(text.skipAll);
+      await expect(nothing.getByRole('button', { name: text.go })).toHaveCount(0);
     });
 
     test('says which candidates it skips and why, before and after', async ({ page }) => {

@@ -283,15 +283,18 @@ export default function BulkBar(props: BulkBarProps) {
           actions={
             <>
               {cancel}
-              <button type="button" className="btn" disabled={busy} onClick={run} data-testid="bulk-confirm">
-                {t('bulk.go')}
-              </button>
+              {/* a run that would change nothing is not offered (it asked, then said "done for 0") */}
+              {step.dry.applied !== 0 && (
+                <button type="button" className="btn" disabled={busy} onClick={run} data-testid="bulk-confirm">
+                  {t('bulk.go')}
+                </button>
+              )}
             </>
           }
         >
           {step.dry.skipped ? (
             <>
-              <p>{t('bulk.will_skip', { count: step.dry.skipped })}</p>
+              <p>{step.dry.applied === 0 ? t('bulk.will_skip_all') : t('bulk.will_skip', { count: step.dry.skipped })}</p>
               {reasons(step.dry.reasons)}
             </>
           ) : null}
