@@ -111,6 +111,9 @@ describe('answering through the link', () => {
     const others = (await open(otherToken)).text;
     expect(others).not.toContain('value="reject"');
     expect(others).toContain('main customer can reject, from the customer interview on');
+    // the lead tells each what they may do
+    expect((await open(mainToken)).text).toContain('ask for an interview or reject with a reason');
+    expect(others).toContain('Rate each candidate or ask for an interview.');
     const refused = await answer(otherToken, [['candidateId', w.anna], ['action', 'reject'], ['reason', 'No']]);
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('role="alert"');
