@@ -115,6 +115,8 @@ describe('the public pages', () => {
     expect(one.text).not.toContain('pay less');
     expect(one.text).not.toContain('Petrov');
     expect(one.text).not.toContain('vacancy-status');
+    // what the vacancy leaves out is not listed to an applicant as "Not specified"
+    expect(one.text).not.toContain('Not specified');
     expect(one.text).toContain('enctype="multipart/form-data"');
     // the customer is named on the form as a recipient the applicant may choose, nowhere as the vacancy's customer
     expect(one.text).toContain('Kate First');
