@@ -15,12 +15,12 @@ const TEXT = {
   en: {
     name: 'Name', surname: 'Surname', email: 'Email', create: 'Add candidate', created: 'The candidate is added', continue: 'Continue',
     warning: 'This candidate may already be in the database', reason: 'same e-mail', duplicates: 'Possible duplicates', mergeLink: 'Merge into this candidate',
-    title: 'Merge candidates', nameField: 'Name', other: 'Merged candidate', merge: 'Merge', merged: 'The candidates are merged.', undo: 'Undo the merge', undone: 'The merge is undone: both candidates are back as they were.',
+    title: 'Merge candidates', nameField: 'Name', positionField: 'Position', other: 'Merged candidate', merge: 'Merge', merged: 'The candidates are merged.', undo: 'Undo the merge', undone: 'The merge is undone: both candidates are back as they were.',
   },
   ru: {
     name: 'Имя', surname: 'Фамилия', email: 'Электронная почта', create: 'Добавить кандидата', created: 'Кандидат добавлен', continue: 'Продолжить',
     warning: 'Возможно, этот кандидат уже есть в базе', reason: 'тот же e-mail', duplicates: 'Возможные дубликаты', mergeLink: 'Объединить с этим кандидатом',
-    title: 'Объединение кандидатов', nameField: 'Имя', other: 'Присоединяемый кандидат', merge: 'Объединить', merged: 'Кандидаты объединены.', undo: 'Отменить объединение', undone: 'Объединение отменено: оба кандидата снова такие, как были.',
+    title: 'Объединение кандидатов', nameField: 'Имя', positionField: 'Должность', other: 'Присоединяемый кандидат', merge: 'Объединить', merged: 'Кандидаты объединены.', undo: 'Отменить объединение', undone: 'Объединение отменено: оба кандидата снова такие, как были.',
   },
 } as const;
 
@@ -78,6 +78,9 @@ for (const lang of ['en', 'ru'] as const) {
     expect((await axe(page).analyze()).violations).toEqual([]);
     await shot(page, `merge-${lang}`);
 
+    // a field this card leaves empty starts on the other's value (its position), the others on this one's
+    await expect(page.getByRole('group', { name: words.positionField, exact: true }).getByRole('radio', { name: new RegExp(words.other) })).toBeChecked();
+    await expect(page.getByRole('group', { name: words.nameField, exact: true }).getByRole('radio', { name: new RegExp(words.other) })).not.toBeChecked();
     // the other's first name is kept; every other difference keeps this candidate's
     await page.getByRole('group', { name: words.nameField, exact: true }).getByRole('radio', { name: new RegExp(words.other) }).check();
     await page.getByRole('button', { name: words.merge, exact: true }).click();
