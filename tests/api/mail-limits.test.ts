@@ -59,6 +59,24 @@ describe('mails per recipient address and day', () => {
     expect((await own.post('/api/v1/users/invite', { email, name: 'Anna', surname: 'Ours', role: 'customer' })).status).toBe(201);
   });
 
+  it('bounds one address across spaces too: four spaces\' worth of consent mails a day, then refused for every space', async () => {
+    const email = uniqueEmail('many');
+    const spaces = await Promise.all(Array.from({ length: 5 }, async () => (await signUp('company')).client));
+    for (const [n, client] of spaces.entries()) {
+      const candidate = (await client.post('/api/v1/candidates', { name: 'Anna', surname: `Space${n}`, positionName: 'Designer', email })).json;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await client.post('/api/v1/candidates/pd', { candidateId: candidate.id })).status);
+      expect(statuses, `space ${n}`).toEqual(n < 4 ? [200, 200, 200, 200, 200] : [429, 429, 429, 429, 429]);
+    }
+  });
+
+  it('counts one mailbox however its domain is written (fullwidth letters, an ideographic full stop, an IDN or its ASCII form)', async () => {
+    const { mailbox } = await import('../../src/lib/server/mail.ts');
+    const plain = mailbox('victim@corp.com');
+    for (const spelt of ['victim@ｃorp.com', 'victim@CORP.ＣＯＭ', 'victim@corp。com', 'victim@corp\uFE0F.com', 'Victim@corp.com']) expect(mailbox(spelt), spelt).toBe(plain);
+    expect(mailbox('a@почта.рф')).toBe(mailbox('a@xn--80a1acny.xn--p1ai'));
+  });
+
   it('refuses addresses written with header syntax, which the mailer would send to another mailbox under other limits', async () => {
     const { client } = await signUp('company');
     const email = uniqueEmail('syntax');

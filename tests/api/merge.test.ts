@@ -256,6 +256,13 @@ describe('merging', () => {
     expect((await form(w.s.company.client, `/candidates/${typedAgain}/-`, { merge_undo: mergeId })).status).toBe(303);
     expect(await status(typedAgain)).toBe(1);
     expect(await status(asked)).toBe(4);
+    // asked and not answered (the link expired): the other's approval at the address stands
+    const expired = await w.candidate({ email });
+    await db().query(`update candidates set pd_status = 6 where id = $1`, [expired]);
+    expect((await form(w.s.company.client, `/candidates/${expired}/merge/${asked}`, {})).status).toBe(303);
+    expect(await status(expired)).toBe(4);
+    const undoExpired = (await db().query('select id from candidate_merges where survivor_id = $1', [expired])).rows[0].id as string;
+    expect((await form(w.s.company.client, `/candidates/${expired}/-`, { merge_undo: undoExpired })).status).toBe(303);
     // a survivor that was asked keeps its own answer: a decline is not overturned by the other's approval
     const declined = await w.candidate({ email });
     await db().query(`update candidates set pd_status = 3 where id = $1`, [declined]);

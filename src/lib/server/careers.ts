@@ -8,7 +8,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, schema, type Executor } from './db/index.ts';
 import { AppError, clientBucket, forbidden, notFound, tooMany } from './http.ts';
 import { hit } from './ratelimit.ts';
-import { queueMail } from './mail.ts';
+import { mailbox, queueMail } from './mail.ts';
 import { announce, notify } from './notifications.ts';
 import { keyedDigest, randomToken, sha256 } from './auth/tokens.ts';
 import { removeResume, saveResume } from './uploads.ts';
@@ -244,7 +244,7 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
   // the address's limit counts before the file is stored or anything written (the client's, in
   // admitApplicant, before the body is even read): a flood spends nothing else
   const db = await getDb();
-  if (!(await hit(`apply-to:${email}`, PER_ADDRESS_DAY, DAY))) throw tooMany('careers.apply.rate_limited');
+  if (!(await hit(`apply-to:${mailbox(email)}`, PER_ADDRESS_DAY, DAY))) throw tooMany('careers.apply.rate_limited');
 
   const resume = await saveResume(fields.resume);
   const vacancy = target.vacancy;
@@ -340,7 +340,7 @@ export async function apply(space: PublicSpace, target: PublicVacancy, input: Ap
       }
 
       // the confirmation at most once a day per address; a second application is still taken
-      if (await hit(`apply-mail:${email}`, 1, DAY, tx)) {
+      if (await hit(`apply-mail:${mailbox(email)}`, 1, DAY, tx)) {
         const t = translator(locale);
         // consent given on the form is a consent like a request's: its mail carries the rights link (issue 13)
         const rights = rightsUrl(await issueRightsLink(tx, candidateId, email), locale);

@@ -21,6 +21,9 @@ import type { UserRow } from './users.ts';
 
 type CandidateRow = typeof schema.candidates.$inferSelect;
 
+/** The consent states a person chose (approved, declined, withdrawn): the rest wait for or lack an answer. */
+const ANSWERS: readonly number[] = [PD_STATUS.APPROVED, PD_STATUS.DECLINED, PD_STATUS.WITHDRAWN];
+
 /** How long a merge can be undone. */
 export const UNDO_DAYS = 30;
 /** The most duplicates a form or profile lists: more would be a data problem, not a warning. */
@@ -287,13 +290,16 @@ export async function mergeCandidates(user: UserRow, survivorId: string, otherId
       if (field === 'image' || field === 'resume') snapshot.swapped.push(field);
     }
     // consent belongs to its address: taking the other's address takes its consent state; at the
-    // same address, a survivor never asked takes the other's answer (an applicant's consent had
-    // been dropped when their card was merged into one a recruiter typed in again, while its
-    // answers moved over: "not requested" above "approved", and the rights page said no consent)
+    // same address, a survivor never asked, or asked and not answered, takes the other's state
+    // (an applicant's consent had been dropped when their card was merged into one a recruiter
+    // typed in again, while its answers moved over: "not requested" above "approved", and the
+    // rights page said no consent)
     const address = (row: CandidateRow) => (row.email ?? '').trim().toLowerCase();
     const takesAddress = 'email' in set && address(loser) !== address(survivor);
-    const sameAddressNeverAsked = address(loser) !== '' && address(loser) === address(survivor) && survivor.pdStatus === PD_STATUS.NOT_SENT;
-    if (takesAddress || sameAddressNeverAsked) {
+    const answered = (row: CandidateRow) => ANSWERS.includes(row.pdStatus);
+    const sameAddress = address(loser) !== '' && address(loser) === address(survivor);
+    const takesAnswer = sameAddress && (survivor.pdStatus === PD_STATUS.NOT_SENT || (!answered(survivor) && answered(loser)));
+    if (takesAddress || takesAnswer) {
       set.pdStatus = loser.pdStatus;
       set.unconsentedSince = loser.unconsentedSince;
     }

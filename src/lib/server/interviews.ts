@@ -339,10 +339,12 @@ export async function createInterview(user: UserRow, input: InterviewFields & { 
   const interview = await db.transaction(async (tx) => {
     // an interview about a vacancy is the vacancy's customers' business only while the candidate
     // is on it (an attack review scheduled one for a candidate on no vacancy, with the vacancy's
-    // customer invited to a candidate page they could not open); the share lock holds the link
-    // against a removal until this commits
+    // customer invited to a candidate page they could not open). The candidate's row, then the
+    // link, are held against a merge or a removal until this commits: in a merge's order (its
+    // candidates first), so the two never wait on each other; key share leaves stage moves free
     if (vacancy) {
-      const linked = await tx.execute(sql`select 1 from ${schema.vacancyCandidates} where vacancy_id = ${vacancy.id} and candidate_id = ${row.id} for share`);
+      await tx.execute(sql`select 1 from ${schema.candidates} where id = ${row.id} for key share`);
+      const linked = await tx.execute(sql`select 1 from ${schema.vacancyCandidates} where vacancy_id = ${vacancy.id} and candidate_id = ${row.id} for key share`);
       if (linked.rows.length === 0) throw new AppError(400, 'error.common.invalid_body', { vacancyId: 'interview.error.vacancy' });
     }
     const [created] = await tx

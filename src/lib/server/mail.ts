@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
+import { domainToASCII } from 'node:url';
 import type { Executor } from './db/index.ts';
 import { env } from './env.ts';
 import { AppError, clientBucket, tooMany } from './http.ts';
@@ -40,6 +41,8 @@ const PER_RECIPIENT_DAY: Record<MailKind, number> = {
   code: 10, resend: 10, reset: 5, invite: 5, pd: 5, interview: 50, reminder: 20, shortlist: 30, notice: 200, rights: 5, application: 1, application_notice: 50, security: 10,
 };
 const DAY = 86_400;
+/** How many spaces' worth of a kind one address may get a day, all spaces together. */
+const SPACES_PER_RECIPIENT = 4;
 
 /** A row whose mail state the queue keeps up to date (invites and consent requests). */
 export type MailTrack = { kind: 'invite'; id: string; version: string } | { kind: 'pd'; id: string };
@@ -61,7 +64,13 @@ export function mailbox(to: string): string {
   const parsed = addressparser(to);
   const only = parsed.length === 1 ? parsed[0] : undefined;
   if (!only || !('address' in only) || only.name !== '' || only.address !== to.trim()) throw new AppError(400, 'validation.email_invalid');
-  return only.address.toLowerCase();
+  // the domain as the mailer sends to it: it maps a domain to ASCII (fullwidth letters, an
+  // ideographic full stop and invisible joiners fold away, почта.рф becomes xn--…), so a key made
+  // of the written form let one mailbox be spelt many ways, each with limits of its own (review)
+  const at = only.address.lastIndexOf('@');
+  const domain = domainToASCII(only.address.slice(at + 1));
+  if (at < 1 || !domain) throw new AppError(400, 'validation.email_invalid');
+  return `${only.address.slice(0, at).toLowerCase()}@${domain}`;
 }
 
 /**
@@ -86,8 +95,13 @@ export async function chargeMail(tx: Executor, to: string, cause: MailCause): Pr
   if (cause.spaceId && !(await hit(`${spaceKey}:${cause.spaceId}`, spaceLimit, DAY, tx))) {
     throw tooMany('error.mail.space_limit');
   }
-  const scope = cause.spaceId ? `${cause.spaceId}:` : '';
-  if (!(await hit(`mail-to:${cause.kind}:${scope}${recipient}`, PER_RECIPIENT_DAY[cause.kind], DAY, tx))) {
+  if (cause.spaceId && !(await hit(`mail-to:${cause.kind}:${cause.spaceId}:${recipient}`, PER_RECIPIENT_DAY[cause.kind], DAY, tx))) {
+    throw tooMany('error.mail.recipient_limit');
+  }
+  // and across spaces, a ceiling a few spaces' worth high: spaces are cheap to make, a mailbox's
+  // day must stay bounded whoever writes to it
+  const everyone = cause.spaceId ? PER_RECIPIENT_DAY[cause.kind] * SPACES_PER_RECIPIENT : PER_RECIPIENT_DAY[cause.kind];
+  if (!(await hit(`mail-to:${cause.kind}:${recipient}`, everyone, DAY, tx))) {
     throw tooMany('error.mail.recipient_limit');
   }
 }

@@ -4,6 +4,7 @@ import { endpoint, parse, readBody } from '../../../../../lib/server/http.ts';
 import { login } from '../../../../../lib/server/auth/service.ts';
 import { clientInfo, grantResponse } from '../../../../../lib/server/auth/endpoints.ts';
 import { LANGUAGE_COOKIE, setLanguage } from '../../../../../lib/server/users.ts';
+import { logError } from '../../../../../lib/server/errors.ts';
 
 export const POST = endpoint(async (context) => {
   const input = parse(LoginSchema, await readBody(context.request));
@@ -16,8 +17,12 @@ export const POST = endpoint(async (context) => {
   if (isLocale(chosen)) {
     context.cookies.delete(LANGUAGE_COOKIE, { path: '/' });
     if (chosen !== grant.user.lang) {
-      await setLanguage(grant.user.id, chosen);
-      grant.user = { ...grant.user, lang: chosen };
+      // the session is made: a language that could not be saved is no reason to refuse it
+      const saved = await setLanguage(grant.user.id, chosen).then(
+        () => true,
+        (error: unknown) => (logError('i18n', error), false),
+      );
+      if (saved) grant.user = { ...grant.user, lang: chosen };
     }
   }
   return grantResponse(context, grant);
