@@ -345,6 +345,23 @@ describe('merging', () => {
     expect((await form(w.s.recruiter.client, `/candidates/${a}/-`, { merge_undo: mergeId })).status).toBe(303);
   });
 
+  it('interviews scheduled on a vacancy while the candidate is merged away: none waits on the merge in a circle, each ends on the survivor or is refused', async () => {
+    const w = await world();
+    const v = await w.vacancy();
+    const a = await w.candidate({ vacancyId: v });
+    const b = await w.candidate({ vacancyId: v });
+    const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const schedule = () => w.s.company.client.post('/api/v1/interviews', { candidateId: b, vacancyId: v, startsAt, durationMinutes: 30, kind: 'phone', location: '', participants: [w.s.customer.id] });
+    // 45: under the 50 interview mails a day one participant may get from a space
+    const [merged, ...scheduled] = await Promise.all([form(w.s.company.client, `/candidates/${a}/merge/${b}`, {}), ...Array.from({ length: 45 }, schedule)]);
+    expect(merged.status).toBe(303);
+    // made before the merge (and moved to the survivor with it), or refused after: never a 500
+    expect(scheduled.map((res) => res.status).filter((status) => ![201, 400, 404].includes(status))).toEqual([]);
+    const made = scheduled.filter((res) => res.status === 201).length;
+    expect((await db().query('select count(*)::int as n from interviews where candidate_id = $1', [a])).rows[0].n).toBe(made);
+    expect((await db().query('select count(*)::int as n from interviews where candidate_id = $1', [b])).rows[0].n).toBe(0);
+  });
+
   it('only the space\'s company and recruiters merge; another space, odd ids and the same candidate twice are 404s that change nothing', async () => {
     const w = await world();
     const a = await w.candidate();

@@ -80,8 +80,8 @@ export function mailbox(to: string): string {
  * counted per address alone, one space could spend another's (five consent requests from a
  * stranger's space to an address silenced the requests of the candidate's own recruiter, and
  * interviews invited to a colleague's address stopped the colleague's own interviews for a day).
- * Each space is bounded by its own daily budget; mails no space causes (codes, resets, notices)
- * count per address.
+ * Across spaces an address has a ceiling of SPACES_PER_RECIPIENT spaces' worth; mails no space
+ * causes (codes, resets, notices) count per address alone.
  */
 export async function chargeMail(tx: Executor, to: string, cause: MailCause): Promise<void> {
   const recipient = mailbox(to);

@@ -18,11 +18,12 @@ export const POST = endpoint(async (context) => {
     context.cookies.delete(LANGUAGE_COOKIE, { path: '/' });
     if (chosen !== grant.user.lang) {
       // the session is made: a language that could not be saved is no reason to refuse it
-      const saved = await setLanguage(grant.user.id, chosen).then(
-        () => true,
-        (error: unknown) => (logError('i18n', error), false),
-      );
-      if (saved) grant.user = { ...grant.user, lang: chosen };
+      try {
+        await setLanguage(grant.user.id, chosen);
+        grant.user = { ...grant.user, lang: chosen };
+      } catch (error) {
+        logError('i18n', error);
+      }
     }
   }
   return grantResponse(context, grant);
